@@ -3,18 +3,434 @@
 /* eslint-disable */
 import HandlebarsRuntime from "../../vendor/handlebars-runtime.cjs";
 const Handlebars = HandlebarsRuntime.default ?? HandlebarsRuntime;
+const locs = [
+  {"start":{"line":10,"column":6},"end":{"line":10,"column":17}},
+  {"start":{"line":10,"column":24},"end":{"line":10,"column":32}},
+  {"start":{"line":10,"column":50},"end":{"line":10,"column":54}},
+  {"start":{"line":10,"column":61},"end":{"line":10,"column":71}},
+  {"start":{"line":1,"column":2},"end":{"line":1,"column":8}},
+  {"start":{"line":9,"column":0},"end":{"line":11,"column":9}},
+  {"start":{"line":24,"column":52},"end":{"line":24,"column":66}},
+  {"start":{"line":31,"column":6},"end":{"line":31,"column":9}},
+  {"start":{"line":32,"column":23},"end":{"line":32,"column":27}},
+  {"start":{"line":32,"column":33},"end":{"line":32,"column":37}},
+  {"start":{"line":36,"column":17},"end":{"line":36,"column":21}},
+  {"start":{"line":36,"column":38},"end":{"line":36,"column":43}},
+  {"start":{"line":37,"column":19},"end":{"line":37,"column":27}},
+  {"start":{"line":38,"column":8},"end":{"line":38,"column":11}},
+  {"start":{"line":39,"column":4},"end":{"line":39,"column":8}},
+  {"start":{"line":39,"column":10},"end":{"line":39,"column":34}},
+  {"start":{"line":39,"column":39},"end":{"line":39,"column":43}},
+  {"start":{"line":44,"column":21},"end":{"line":44,"column":23}},
+  {"start":{"line":44,"column":30},"end":{"line":44,"column":35}},
+  {"start":{"line":45,"column":19},"end":{"line":45,"column":29}},
+  {"start":{"line":45,"column":33},"end":{"line":45,"column":40}},
+  {"start":{"line":46,"column":0},"end":{"line":49,"column":9}},
+  {"start":{"line":52,"column":18},"end":{"line":52,"column":20}},
+  {"start":{"line":53,"column":14},"end":{"line":53,"column":24}},
+  {"start":{"line":53,"column":32},"end":{"line":53,"column":42}},
+  {"start":{"line":55,"column":6},"end":{"line":55,"column":11}},
+  {"start":{"line":55,"column":17},"end":{"line":55,"column":28}},
+  {"start":{"line":56,"column":23},"end":{"line":56,"column":32}},
+  {"start":{"line":56,"column":54},"end":{"line":56,"column":70}},
+  {"start":{"line":56,"column":77},"end":{"line":56,"column":87}},
+  {"start":{"line":56,"column":93},"end":{"line":56,"column":98}},
+  {"start":{"line":47,"column":8},"end":{"line":47,"column":11}},
+  {"start":{"line":48,"column":4},"end":{"line":48,"column":8}},
+  {"start":{"line":48,"column":10},"end":{"line":48,"column":34}},
+  {"start":{"line":48,"column":39},"end":{"line":48,"column":43}},
+  {"start":{"line":62,"column":13},"end":{"line":62,"column":15}},
+  {"start":{"line":62,"column":28},"end":{"line":62,"column":37}},
+  {"start":{"line":106,"column":8},"end":{"line":106,"column":13}},
+  {"start":{"line":107,"column":13},"end":{"line":107,"column":17}},
+  {"start":{"line":107,"column":24},"end":{"line":107,"column":28}},
+  {"start":{"line":128,"column":10},"end":{"line":128,"column":14}},
+  {"start":{"line":129,"column":23},"end":{"line":129,"column":28}},
+  {"start":{"line":130,"column":0},"end":{"line":132,"column":9}},
+  {"start":{"line":134,"column":0},"end":{"line":147,"column":9}},
+  {"start":{"line":150,"column":19},"end":{"line":150,"column":25}},
+  {"start":{"line":151,"column":0},"end":{"line":153,"column":9}},
+  {"start":{"line":161,"column":55},"end":{"line":161,"column":61}},
+  {"start":{"line":161,"column":161},"end":{"line":161,"column":167}},
+  {"start":{"line":131,"column":13},"end":{"line":131,"column":15}},
+  {"start":{"line":136,"column":24},"end":{"line":136,"column":26}},
+  {"start":{"line":136,"column":50},"end":{"line":136,"column":55}},
+  {"start":{"line":136,"column":61},"end":{"line":136,"column":72}},
+  {"start":{"line":137,"column":19},"end":{"line":137,"column":28}},
+  {"start":{"line":141,"column":0},"end":{"line":144,"column":9}},
+  {"start":{"line":142,"column":10},"end":{"line":142,"column":13}},
+  {"start":{"line":143,"column":6},"end":{"line":143,"column":10}},
+  {"start":{"line":143,"column":12},"end":{"line":143,"column":36}},
+  {"start":{"line":143,"column":41},"end":{"line":143,"column":45}},
+  {"start":{"line":152,"column":4},"end":{"line":152,"column":6}},
+  {"start":{"line":152,"column":12},"end":{"line":152,"column":21}},
+  {"start":{"line":165,"column":10},"end":{"line":165,"column":14}},
+  {"start":{"line":166,"column":23},"end":{"line":166,"column":28}},
+  {"start":{"line":167,"column":0},"end":{"line":169,"column":9}},
+  {"start":{"line":171,"column":0},"end":{"line":184,"column":9}},
+  {"start":{"line":187,"column":19},"end":{"line":187,"column":25}},
+  {"start":{"line":188,"column":0},"end":{"line":190,"column":9}},
+  {"start":{"line":168,"column":13},"end":{"line":168,"column":15}},
+  {"start":{"line":173,"column":29},"end":{"line":173,"column":31}},
+  {"start":{"line":173,"column":73},"end":{"line":173,"column":78}},
+  {"start":{"line":173,"column":84},"end":{"line":173,"column":95}},
+  {"start":{"line":174,"column":19},"end":{"line":174,"column":28}},
+  {"start":{"line":178,"column":0},"end":{"line":181,"column":9}},
+  {"start":{"line":6,"column":0},"end":{"line":8,"column":7}},
+  {"start":{"line":9,"column":0},"end":{"line":11,"column":7}},
+  {"start":{"line":12,"column":22},"end":{"line":12,"column":28}},
+  {"start":{"line":13,"column":17},"end":{"line":13,"column":23}},
+  {"start":{"line":15,"column":14},"end":{"line":15,"column":20}},
+  {"start":{"line":15,"column":44},"end":{"line":15,"column":50}},
+  {"start":{"line":16,"column":14},"end":{"line":16,"column":20}},
+  {"start":{"line":17,"column":14},"end":{"line":17,"column":20}},
+  {"start":{"line":18,"column":14},"end":{"line":18,"column":20}},
+  {"start":{"line":19,"column":14},"end":{"line":19,"column":20}},
+  {"start":{"line":21,"column":10},"end":{"line":21,"column":14}},
+  {"start":{"line":21,"column":43},"end":{"line":21,"column":58}},
+  {"start":{"line":22,"column":23},"end":{"line":22,"column":28}},
+  {"start":{"line":24,"column":26},"end":{"line":24,"column":76}},
+  {"start":{"line":25,"column":23},"end":{"line":25,"column":28}},
+  {"start":{"line":27,"column":39},"end":{"line":27,"column":43}},
+  {"start":{"line":28,"column":32},"end":{"line":28,"column":38}},
+  {"start":{"line":28,"column":135},"end":{"line":28,"column":141}},
+  {"start":{"line":29,"column":0},"end":{"line":33,"column":13}},
+  {"start":{"line":34,"column":0},"end":{"line":41,"column":13}},
+  {"start":{"line":42,"column":0},"end":{"line":57,"column":13}},
+  {"start":{"line":59,"column":12},"end":{"line":59,"column":16}},
+  {"start":{"line":60,"column":23},"end":{"line":60,"column":28}},
+  {"start":{"line":61,"column":0},"end":{"line":63,"column":13}},
+  {"start":{"line":66,"column":11},"end":{"line":66,"column":19}},
+  {"start":{"line":66,"column":32},"end":{"line":66,"column":43}},
+  {"start":{"line":67,"column":23},"end":{"line":67,"column":28}},
+  {"start":{"line":69,"column":12},"end":{"line":69,"column":16}},
+  {"start":{"line":70,"column":37},"end":{"line":70,"column":42}},
+  {"start":{"line":72,"column":11},"end":{"line":72,"column":19}},
+  {"start":{"line":76,"column":11},"end":{"line":76,"column":15}},
+  {"start":{"line":80,"column":56},"end":{"line":80,"column":61}},
+  {"start":{"line":91,"column":20},"end":{"line":91,"column":24}},
+  {"start":{"line":95,"column":53},"end":{"line":95,"column":58}},
+  {"start":{"line":97,"column":18},"end":{"line":97,"column":32}},
+  {"start":{"line":98,"column":14},"end":{"line":98,"column":28}},
+  {"start":{"line":98,"column":46},"end":{"line":98,"column":67}},
+  {"start":{"line":100,"column":24},"end":{"line":100,"column":38}},
+  {"start":{"line":101,"column":14},"end":{"line":101,"column":28}},
+  {"start":{"line":101,"column":42},"end":{"line":101,"column":56}},
+  {"start":{"line":103,"column":8},"end":{"line":103,"column":12}},
+  {"start":{"line":104,"column":19},"end":{"line":104,"column":33}},
+  {"start":{"line":105,"column":0},"end":{"line":108,"column":13}},
+  {"start":{"line":110,"column":33},"end":{"line":110,"column":47}},
+  {"start":{"line":110,"column":87},"end":{"line":110,"column":101}},
+  {"start":{"line":111,"column":33},"end":{"line":111,"column":47}},
+  {"start":{"line":111,"column":88},"end":{"line":111,"column":102}},
+  {"start":{"line":112,"column":34},"end":{"line":112,"column":48}},
+  {"start":{"line":112,"column":63},"end":{"line":112,"column":77}},
+  {"start":{"line":116,"column":7},"end":{"line":116,"column":11}},
+  {"start":{"line":121,"column":32},"end":{"line":121,"column":46}},
+  {"start":{"line":121,"column":60},"end":{"line":121,"column":74}},
+  {"start":{"line":121,"column":113},"end":{"line":121,"column":127}},
+  {"start":{"line":122,"column":32},"end":{"line":122,"column":46}},
+  {"start":{"line":122,"column":60},"end":{"line":122,"column":74}},
+  {"start":{"line":122,"column":88},"end":{"line":122,"column":102}},
+  {"start":{"line":123,"column":8},"end":{"line":123,"column":12}},
+  {"start":{"line":124,"column":32},"end":{"line":124,"column":46}},
+  {"start":{"line":124,"column":54},"end":{"line":124,"column":68}},
+  {"start":{"line":126,"column":0},"end":{"line":162,"column":7}},
+  {"start":{"line":163,"column":0},"end":{"line":192,"column":7}},
+  {"start":{"line":194,"column":39},"end":{"line":194,"column":72}},
+  {"start":{"line":194,"column":72},"end":{"line":194,"column":114}},
+  {"start":{"line":195,"column":49},"end":{"line":195,"column":54}},
+  {"start":{"line":197,"column":19},"end":{"line":197,"column":32}},
+  {"start":{"line":198,"column":3},"end":{"line":198,"column":15}},
+  {"start":{"line":2,"column":161},"end":{"line":2,"column":165}},
+  {"start":{"line":13,"column":51},"end":{"line":13,"column":65}},
+  {"start":{"line":32,"column":5},"end":{"line":32,"column":8}},
+  {"start":{"line":33,"column":11},"end":{"line":33,"column":20}},
+  {"start":{"line":35,"column":15},"end":{"line":35,"column":19}},
+  {"start":{"line":35,"column":27},"end":{"line":35,"column":34}},
+  {"start":{"line":40,"column":5},"end":{"line":40,"column":10}},
+  {"start":{"line":40,"column":50},"end":{"line":40,"column":59}},
+  {"start":{"line":41,"column":11},"end":{"line":41,"column":30}},
+  {"start":{"line":43,"column":8},"end":{"line":43,"column":16}},
+  {"start":{"line":43,"column":24},"end":{"line":43,"column":28}},
+  {"start":{"line":46,"column":5},"end":{"line":46,"column":10}},
+  {"start":{"line":46,"column":16},"end":{"line":46,"column":27}},
+  {"start":{"line":47,"column":11},"end":{"line":47,"column":30}},
+  {"start":{"line":49,"column":15},"end":{"line":49,"column":24}},
+  {"start":{"line":49,"column":60},"end":{"line":49,"column":68}},
+  {"start":{"line":49,"column":75},"end":{"line":49,"column":86}},
+  {"start":{"line":55,"column":4},"end":{"line":55,"column":6}},
+  {"start":{"line":55,"column":12},"end":{"line":55,"column":21}},
+  {"start":{"line":107,"column":9},"end":{"line":107,"column":13}},
+  {"start":{"line":110,"column":15},"end":{"line":110,"column":20}},
+  {"start":{"line":110,"column":36},"end":{"line":110,"column":52}},
+  {"start":{"line":113,"column":67},"end":{"line":113,"column":72}},
+  {"start":{"line":118,"column":9},"end":{"line":118,"column":13}},
+  {"start":{"line":121,"column":15},"end":{"line":121,"column":20}},
+  {"start":{"line":121,"column":40},"end":{"line":121,"column":60}},
+  {"start":{"line":125,"column":104},"end":{"line":125,"column":109}},
+  {"start":{"line":125,"column":164},"end":{"line":125,"column":169}},
+  {"start":{"line":2,"column":89},"end":{"line":2,"column":135}},
+  {"start":{"line":2,"column":135},"end":{"line":2,"column":178}},
+  {"start":{"line":7,"column":9},"end":{"line":7,"column":13}},
+  {"start":{"line":7,"column":42},"end":{"line":7,"column":57}},
+  {"start":{"line":8,"column":11},"end":{"line":8,"column":19}},
+  {"start":{"line":10,"column":15},"end":{"line":10,"column":20}},
+  {"start":{"line":10,"column":32},"end":{"line":10,"column":43}},
+  {"start":{"line":13,"column":25},"end":{"line":13,"column":75}},
+  {"start":{"line":16,"column":15},"end":{"line":16,"column":20}},
+  {"start":{"line":16,"column":42},"end":{"line":16,"column":63}},
+  {"start":{"line":19,"column":38},"end":{"line":19,"column":42}},
+  {"start":{"line":22,"column":24},"end":{"line":22,"column":30}},
+  {"start":{"line":23,"column":39},"end":{"line":23,"column":44}},
+  {"start":{"line":24,"column":35},"end":{"line":24,"column":49}},
+  {"start":{"line":27,"column":32},"end":{"line":27,"column":37}},
+  {"start":{"line":27,"column":72},"end":{"line":27,"column":77}},
+  {"start":{"line":29,"column":0},"end":{"line":36,"column":13}},
+  {"start":{"line":37,"column":0},"end":{"line":50,"column":13}},
+  {"start":{"line":52,"column":12},"end":{"line":52,"column":16}},
+  {"start":{"line":53,"column":15},"end":{"line":53,"column":20}},
+  {"start":{"line":54,"column":0},"end":{"line":56,"column":13}},
+  {"start":{"line":60,"column":10},"end":{"line":60,"column":18}},
+  {"start":{"line":60,"column":31},"end":{"line":60,"column":42}},
+  {"start":{"line":61,"column":11},"end":{"line":61,"column":20}},
+  {"start":{"line":63,"column":15},"end":{"line":63,"column":20}},
+  {"start":{"line":63,"column":33},"end":{"line":63,"column":48}},
+  {"start":{"line":65,"column":12},"end":{"line":65,"column":16}},
+  {"start":{"line":66,"column":23},"end":{"line":66,"column":28}},
+  {"start":{"line":68,"column":11},"end":{"line":68,"column":19}},
+  {"start":{"line":69,"column":23},"end":{"line":69,"column":28}},
+  {"start":{"line":71,"column":41},"end":{"line":71,"column":45}},
+  {"start":{"line":71,"column":60},"end":{"line":71,"column":124}},
+  {"start":{"line":72,"column":8},"end":{"line":72,"column":13}},
+  {"start":{"line":72,"column":28},"end":{"line":72,"column":49}},
+  {"start":{"line":74,"column":12},"end":{"line":74,"column":16}},
+  {"start":{"line":75,"column":67},"end":{"line":75,"column":72}},
+  {"start":{"line":75,"column":83},"end":{"line":75,"column":88}},
+  {"start":{"line":85,"column":22},"end":{"line":85,"column":27}},
+  {"start":{"line":89,"column":8},"end":{"line":89,"column":13}},
+  {"start":{"line":89,"column":32},"end":{"line":89,"column":51}},
+  {"start":{"line":92,"column":7},"end":{"line":92,"column":11}},
+  {"start":{"line":93,"column":34},"end":{"line":93,"column":48}},
+  {"start":{"line":95,"column":24},"end":{"line":95,"column":38}},
+  {"start":{"line":96,"column":31},"end":{"line":96,"column":36}},
+  {"start":{"line":99,"column":21},"end":{"line":99,"column":25}},
+  {"start":{"line":104,"column":0},"end":{"line":114,"column":7}},
+  {"start":{"line":115,"column":0},"end":{"line":122,"column":7}},
+  {"start":{"line":124,"column":39},"end":{"line":124,"column":72}},
+  {"start":{"line":124,"column":72},"end":{"line":124,"column":114}},
+  {"start":{"line":125,"column":33},"end":{"line":125,"column":48}},
+  {"start":{"line":125,"column":62},"end":{"line":125,"column":67}},
+  {"start":{"line":125,"column":76},"end":{"line":125,"column":128}},
+  {"start":{"line":125,"column":128},"end":{"line":125,"column":192}},
+  {"start":{"line":125,"column":201},"end":{"line":125,"column":206}},
+  {"start":{"line":9,"column":18},"end":{"line":9,"column":25}},
+  {"start":{"line":4,"column":10},"end":{"line":4,"column":19}},
+  {"start":{"line":5,"column":15},"end":{"line":5,"column":24}},
+  {"start":{"line":6,"column":12},"end":{"line":6,"column":16}},
+  {"start":{"line":8,"column":19},"end":{"line":8,"column":30}},
+  {"start":{"line":10,"column":18},"end":{"line":10,"column":22}},
+  {"start":{"line":12,"column":24},"end":{"line":12,"column":40}},
+  {"start":{"line":14,"column":37},"end":{"line":14,"column":47}},
+  {"start":{"line":4,"column":31},"end":{"line":4,"column":46}},
+  {"start":{"line":5,"column":63},"end":{"line":5,"column":77}},
+  {"start":{"line":8,"column":25},"end":{"line":8,"column":29}},
+  {"start":{"line":10,"column":6},"end":{"line":10,"column":10}},
+  {"start":{"line":11,"column":15},"end":{"line":11,"column":24}},
+  {"start":{"line":12,"column":41},"end":{"line":12,"column":52}},
+  {"start":{"line":16,"column":14},"end":{"line":16,"column":22}},
+  {"start":{"line":17,"column":72},"end":{"line":17,"column":77}},
+  {"start":{"line":29,"column":4},"end":{"line":29,"column":9}},
+  {"start":{"line":29,"column":16},"end":{"line":29,"column":20}},
+  {"start":{"line":29,"column":25},"end":{"line":29,"column":59}},
+  {"start":{"line":33,"column":30},"end":{"line":33,"column":35}},
+  {"start":{"line":43,"column":4},"end":{"line":43,"column":6}},
+  {"start":{"line":43,"column":13},"end":{"line":43,"column":18}},
+  {"start":{"line":43,"column":23},"end":{"line":43,"column":56}},
+  {"start":{"line":3,"column":4},"end":{"line":3,"column":8}},
+  {"start":{"line":3,"column":23},"end":{"line":3,"column":34}},
+  {"start":{"line":5,"column":2},"end":{"line":5,"column":13}},
+  {"start":{"line":8,"column":37},"end":{"line":8,"column":52}},
+  {"start":{"line":8,"column":89},"end":{"line":8,"column":104}},
+  {"start":{"line":14,"column":63},"end":{"line":14,"column":74}},
+  {"start":{"line":22,"column":27},"end":{"line":22,"column":35}},
+  {"start":{"line":24,"column":17},"end":{"line":24,"column":27}},
+  {"start":{"line":28,"column":0},"end":{"line":30,"column":9}},
+  {"start":{"line":32,"column":0},"end":{"line":36,"column":7}},
+  {"start":{"line":42,"column":0},"end":{"line":44,"column":9}},
+  {"start":{"line":8,"column":2},"end":{"line":8,"column":17}},
+  {"start":{"line":19,"column":11},"end":{"line":19,"column":25}},
+  {"start":{"line":19,"column":53},"end":{"line":19,"column":64}},
+  {"start":{"line":22,"column":8},"end":{"line":22,"column":23}},
+  {"start":{"line":22,"column":30},"end":{"line":22,"column":44}},
+  {"start":{"line":23,"column":5},"end":{"line":23,"column":22}},
+  {"start":{"line":24,"column":0},"end":{"line":26,"column":7}},
+  {"start":{"line":32,"column":23},"end":{"line":32,"column":38}},
+  {"start":{"line":32,"column":43},"end":{"line":32,"column":61}},
+  {"start":{"line":32,"column":67},"end":{"line":32,"column":83}},
+  {"start":{"line":36,"column":0},"end":{"line":40,"column":7}},
+  {"start":{"line":43,"column":17},"end":{"line":43,"column":31}},
+  {"start":{"line":43,"column":39},"end":{"line":43,"column":56}},
+  {"start":{"line":43,"column":60},"end":{"line":43,"column":111}},
+  {"start":{"line":45,"column":36},"end":{"line":45,"column":54}},
+  {"start":{"line":45,"column":60},"end":{"line":45,"column":76}},
+  {"start":{"line":53,"column":29},"end":{"line":53,"column":44}},
+  {"start":{"line":53,"column":49},"end":{"line":53,"column":67}},
+  {"start":{"line":53,"column":86},"end":{"line":53,"column":102}},
+  {"start":{"line":56,"column":29},"end":{"line":56,"column":43}},
+  {"start":{"line":57,"column":13},"end":{"line":57,"column":101}},
+  {"start":{"line":59,"column":76},"end":{"line":59,"column":84}},
+  {"start":{"line":63,"column":82},"end":{"line":63,"column":93}},
+  {"start":{"line":25,"column":5},"end":{"line":25,"column":19}},
+  {"start":{"line":39,"column":27},"end":{"line":39,"column":42}},
+  {"start":{"line":39,"column":47},"end":{"line":39,"column":66}},
+  {"start":{"line":39,"column":78},"end":{"line":39,"column":95}},
+  {"start":{"line":43,"column":86},"end":{"line":43,"column":100}},
+  {"start":{"line":57,"column":39},"end":{"line":57,"column":62}},
+  {"start":{"line":57,"column":65},"end":{"line":57,"column":73}},
+  {"start":{"line":57,"column":84},"end":{"line":57,"column":89}},
+  {"start":{"line":82,"column":71},"end":{"line":82,"column":82}},
+  {"start":{"line":89,"column":32},"end":{"line":89,"column":43}},
+  {"start":{"line":91,"column":29},"end":{"line":91,"column":44}},
+  {"start":{"line":110,"column":67},"end":{"line":110,"column":76}},
+  {"start":{"line":112,"column":14},"end":{"line":112,"column":24}},
+  {"start":{"line":115,"column":19},"end":{"line":115,"column":35}},
+  {"start":{"line":118,"column":20},"end":{"line":118,"column":32}},
+  {"start":{"line":121,"column":29},"end":{"line":121,"column":40}},
+  {"start":{"line":124,"column":20},"end":{"line":124,"column":27}},
+  {"start":{"line":132,"column":6},"end":{"line":132,"column":8}},
+  {"start":{"line":132,"column":16},"end":{"line":132,"column":22}},
+  {"start":{"line":132,"column":30},"end":{"line":132,"column":41}},
+  {"start":{"line":132,"column":48},"end":{"line":132,"column":57}},
+  {"start":{"line":136,"column":6},"end":{"line":136,"column":8}},
+  {"start":{"line":138,"column":2},"end":{"line":138,"column":7}},
+  {"start":{"line":138,"column":13},"end":{"line":138,"column":24}},
+  {"start":{"line":139,"column":0},"end":{"line":142,"column":7}},
+  {"start":{"line":144,"column":2},"end":{"line":144,"column":9}},
+  {"start":{"line":144,"column":34},"end":{"line":144,"column":45}},
+  {"start":{"line":150,"column":0},"end":{"line":152,"column":9}},
+  {"start":{"line":153,"column":0},"end":{"line":159,"column":7}},
+  {"start":{"line":160,"column":0},"end":{"line":166,"column":7}},
+  {"start":{"line":167,"column":0},"end":{"line":170,"column":7}},
+  {"start":{"line":171,"column":0},"end":{"line":174,"column":7}},
+  {"start":{"line":180,"column":0},"end":{"line":182,"column":9}},
+  {"start":{"line":183,"column":0},"end":{"line":189,"column":9}},
+  {"start":{"line":190,"column":0},"end":{"line":193,"column":7}},
+  {"start":{"line":194,"column":0},"end":{"line":197,"column":7}},
+  {"start":{"line":201,"column":0},"end":{"line":209,"column":7}},
+  {"start":{"line":141,"column":2},"end":{"line":141,"column":12}},
+  {"start":{"line":151,"column":5},"end":{"line":151,"column":9}},
+  {"start":{"line":151,"column":17},"end":{"line":151,"column":21}},
+  {"start":{"line":151,"column":28},"end":{"line":151,"column":36}},
+  {"start":{"line":151,"column":43},"end":{"line":151,"column":50}},
+  {"start":{"line":151,"column":57},"end":{"line":151,"column":63}},
+  {"start":{"line":151,"column":70},"end":{"line":151,"column":74}},
+  {"start":{"line":151,"column":81},"end":{"line":151,"column":88}},
+  {"start":{"line":151,"column":95},"end":{"line":151,"column":106}},
+  {"start":{"line":156,"column":0},"end":{"line":158,"column":9}},
+  {"start":{"line":163,"column":0},"end":{"line":165,"column":9}},
+  {"start":{"line":169,"column":16},"end":{"line":169,"column":20}},
+  {"start":{"line":173,"column":15},"end":{"line":173,"column":26}},
+  {"start":{"line":181,"column":5},"end":{"line":181,"column":9}},
+  {"start":{"line":181,"column":17},"end":{"line":181,"column":21}},
+  {"start":{"line":181,"column":28},"end":{"line":181,"column":34}},
+  {"start":{"line":181,"column":41},"end":{"line":181,"column":52}},
+  {"start":{"line":185,"column":9},"end":{"line":185,"column":15}},
+  {"start":{"line":185,"column":47},"end":{"line":185,"column":58}},
+  {"start":{"line":186,"column":0},"end":{"line":188,"column":9}},
+  {"start":{"line":187,"column":5},"end":{"line":187,"column":9}},
+  {"start":{"line":187,"column":17},"end":{"line":187,"column":23}},
+  {"start":{"line":192,"column":14},"end":{"line":192,"column":24}},
+  {"start":{"line":196,"column":11},"end":{"line":196,"column":27}},
+  {"start":{"line":196,"column":84},"end":{"line":196,"column":99}},
+  {"start":{"line":204,"column":0},"end":{"line":206,"column":9}},
+  {"start":{"line":205,"column":4},"end":{"line":205,"column":10}},
+  {"start":{"line":205,"column":17},"end":{"line":205,"column":28}},
+  {"start":{"line":3,"column":15},"end":{"line":3,"column":26}},
+  {"start":{"line":6,"column":0},"end":{"line":9,"column":7}},
+  {"start":{"line":14,"column":14},"end":{"line":14,"column":25}},
+  {"start":{"line":16,"column":0},"end":{"line":65,"column":7}},
+  {"start":{"line":80,"column":0},"end":{"line":94,"column":7}},
+  {"start":{"line":95,"column":0},"end":{"line":102,"column":7}},
+  {"start":{"line":106,"column":18},"end":{"line":106,"column":26}},
+  {"start":{"line":107,"column":15},"end":{"line":107,"column":23}},
+  {"start":{"line":108,"column":13},"end":{"line":108,"column":18}},
+  {"start":{"line":109,"column":19},"end":{"line":109,"column":30}},
+  {"start":{"line":110,"column":21},"end":{"line":110,"column":36}},
+  {"start":{"line":110,"column":38},"end":{"line":110,"column":95}},
+  {"start":{"line":111,"column":0},"end":{"line":113,"column":7}},
+  {"start":{"line":114,"column":0},"end":{"line":116,"column":7}},
+  {"start":{"line":117,"column":0},"end":{"line":119,"column":7}},
+  {"start":{"line":120,"column":0},"end":{"line":122,"column":7}},
+  {"start":{"line":123,"column":0},"end":{"line":125,"column":7}},
+  {"start":{"line":131,"column":0},"end":{"line":133,"column":13}},
+  {"start":{"line":134,"column":0},"end":{"line":210,"column":13}},
+  {"start":{"line":3,"column":34},"end":{"line":3,"column":48}},
+  {"start":{"line":6,"column":70},"end":{"line":6,"column":80}},
+  {"start":{"line":7,"column":18},"end":{"line":7,"column":26}},
+  {"start":{"line":11,"column":67},"end":{"line":11,"column":76}},
+  {"start":{"line":12,"column":163},"end":{"line":12,"column":170}},
+  {"start":{"line":17,"column":24},"end":{"line":17,"column":31}},
+  {"start":{"line":19,"column":15},"end":{"line":19,"column":24}},
+  {"start":{"line":19,"column":45},"end":{"line":19,"column":51}},
+  {"start":{"line":14,"column":45},"end":{"line":14,"column":60}},
+  {"start":{"line":14,"column":65},"end":{"line":14,"column":70}},
+  {"start":{"line":18,"column":5},"end":{"line":18,"column":9}},
+  {"start":{"line":18,"column":16},"end":{"line":18,"column":24}},
+  {"start":{"line":23,"column":9},"end":{"line":23,"column":76}},
+  {"start":{"line":23,"column":95},"end":{"line":23,"column":103}},
+  {"start":{"line":24,"column":0},"end":{"line":26,"column":9}},
+  {"start":{"line":32,"column":11},"end":{"line":32,"column":20}},
+  {"start":{"line":32,"column":49},"end":{"line":32,"column":57}},
+  {"start":{"line":33,"column":4},"end":{"line":33,"column":12}},
+  {"start":{"line":33,"column":18},"end":{"line":33,"column":27}},
+  {"start":{"line":23,"column":26},"end":{"line":23,"column":35}},
+  {"start":{"line":23,"column":37},"end":{"line":23,"column":67}},
+  {"start":{"line":25,"column":4},"end":{"line":25,"column":7}},
+  {"start":{"line":25,"column":13},"end":{"line":25,"column":22}},
+  {"start":{"line":14,"column":14},"end":{"line":14,"column":21}},
+  {"start":{"line":14,"column":23},"end":{"line":14,"column":81}},
+  {"start":{"line":16,"column":0},"end":{"line":35,"column":9}},
+  {"start":{"line":7,"column":36},"end":{"line":7,"column":104}},
+  {"start":{"line":8,"column":14},"end":{"line":8,"column":24}},
+  {"start":{"line":8,"column":31},"end":{"line":8,"column":41}},
+  {"start":{"line":8,"column":48},"end":{"line":8,"column":112}},
+  {"start":{"line":7,"column":51},"end":{"line":7,"column":74}},
+  {"start":{"line":7,"column":77},"end":{"line":7,"column":81}},
+  {"start":{"line":7,"column":88},"end":{"line":7,"column":93}},
+  {"start":{"line":8,"column":63},"end":{"line":8,"column":86}},
+  {"start":{"line":8,"column":88},"end":{"line":8,"column":92}},
+  {"start":{"line":12,"column":6},"end":{"line":12,"column":11}},
+  {"start":{"line":12,"column":73},"end":{"line":12,"column":79}},
+  {"start":{"line":14,"column":6},"end":{"line":14,"column":11}},
+  {"start":{"line":16,"column":85},"end":{"line":16,"column":91}},
+  {"start":{"line":2,"column":29},"end":{"line":2,"column":39}},
+  {"start":{"line":2,"column":52},"end":{"line":2,"column":67}},
+  {"start":{"line":3,"column":30},"end":{"line":3,"column":44}},
+  {"start":{"line":5,"column":0},"end":{"line":9,"column":7}},
+  {"start":{"line":11,"column":0},"end":{"line":15,"column":7}},
+  {"start":{"line":16,"column":43},"end":{"line":16,"column":45}},
+  {"start":{"line":16,"column":53},"end":{"line":16,"column":63}},
+  {"start":{"line":16,"column":66},"end":{"line":16,"column":101}},
+  {"start":{"line":18,"column":15},"end":{"line":18,"column":24}},
+  {"start":{"line":18,"column":41},"end":{"line":18,"column":51}},
+  {"start":{"line":18,"column":74},"end":{"line":18,"column":80}},
+  {"start":{"line":3,"column":11},"end":{"line":3,"column":20}},
+  {"start":{"line":3,"column":33},"end":{"line":3,"column":37}},
+  {"start":{"line":2,"column":0},"end":{"line":4,"column":9}},
+];
 export const templates = {
   "generated-readme.md.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| [`"
-    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":10,"column":6},"end":{"line":10,"column":17}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", locs[0] ), depth0)) != null ? stack1 : "")
     + "`]("
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":10,"column":24},"end":{"line":10,"column":32}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[1] ), depth0)) != null ? stack1 : "")
     + "/README.md) | "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":10,"column":50},"end":{"line":10,"column":54}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[2] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "operations", {"start":{"line":10,"column":61},"end":{"line":10,"column":71}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "operations", locs[3] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -24,9 +440,9 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = container.lambda(container.strict(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = container.lambda(container.strict(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\n\n# Generated tool-block packages\n\nOne package per provider, each generated from `specs/<provider>/`.\n\n| Package | Block | Operations |\n|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"providers"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":11,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"providers"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":locs[5]})) != null ? stack1 : "");
 },"useData":true}),
   "index.d.ts.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
     return "import type { Delivery, TriggerSpec, VerifyOptions, VerifyResult } from \"@blockwright/runtime\";\n";
@@ -36,17 +452,17 @@ export const templates = {
     var stack1;
 
   return " ("
-    + ((stack1 = container.lambda(container.strict(depth0, "defaultBaseUrl", {"start":{"line":24,"column":52},"end":{"line":24,"column":66}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "defaultBaseUrl", locs[6] ), depth0)) != null ? stack1 : "")
     + ")";
 },"3":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n/** "
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":31,"column":6},"end":{"line":31,"column":9}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", locs[7] ), depth0)) != null ? stack1 : "")
     + " */\nexport declare const "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":32,"column":23},"end":{"line":32,"column":27}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[8] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":32,"column":33},"end":{"line":32,"column":37}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", locs[9] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"4":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -57,18 +473,18 @@ export const templates = {
     };
 
   return "\n/** Parameter `"
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":36,"column":17},"end":{"line":36,"column":21}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[10] ), depth0)) != null ? stack1 : "")
     + "`, shared by "
-    + ((stack1 = alias2(alias1(depth0, "count", {"start":{"line":36,"column":38},"end":{"line":36,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "count", locs[11] ), depth0)) != null ? stack1 : "")
     + " operations. */\nexport interface "
-    + ((stack1 = alias2(alias1(depth0, "typeName", {"start":{"line":37,"column":19},"end":{"line":37,"column":27}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "typeName", locs[12] ), depth0)) != null ? stack1 : "")
     + " {\n  /** "
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":38,"column":8},"end":{"line":38,"column":11}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", locs[13] ), depth0)) != null ? stack1 : "")
     + " */\n  "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":39,"column":4},"end":{"line":39,"column":8}} ), depth0)) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"optional"),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":39,"column":10},"end":{"line":39,"column":34}}})) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[14] ), depth0)) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"optional"),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":locs[15]})) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":39,"column":39},"end":{"line":39,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", locs[16] ), depth0)) != null ? stack1 : "")
     + ";\n}\n";
 },"5":function(container,depth0,helpers,partials,data) {
     return "?";
@@ -81,32 +497,32 @@ export const templates = {
     };
 
   return "\n/** Parameters of `"
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":44,"column":21},"end":{"line":44,"column":23}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[17] ), depth0)) != null ? stack1 : "")
     + "`: "
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":44,"column":30},"end":{"line":44,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[18] ), depth0)) != null ? stack1 : "")
     + ". */\nexport interface "
-    + ((stack1 = alias2(alias1(depth0, "paramsName", {"start":{"line":45,"column":19},"end":{"line":45,"column":29}} ), depth0)) != null ? stack1 : "")
-    + ((stack1 = alias2(alias1(depth0, "extends", {"start":{"line":45,"column":33},"end":{"line":45,"column":40}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "paramsName", locs[19] ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "extends", locs[20] ), depth0)) != null ? stack1 : "")
     + " {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":49,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":locs[21]})) != null ? stack1 : "")
     + "}\n\n/** Outputs of `"
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":52,"column":18},"end":{"line":52,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[22] ), depth0)) != null ? stack1 : "")
     + "`. */\nexport type "
-    + ((stack1 = alias2(alias1(depth0, "outputName", {"start":{"line":53,"column":14},"end":{"line":53,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputName", locs[23] ), depth0)) != null ? stack1 : "")
     + " = "
-    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":53,"column":32},"end":{"line":53,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputType", locs[24] ), depth0)) != null ? stack1 : "")
     + ";\n\n/** "
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":55,"column":6},"end":{"line":55,"column":11}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[25] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":55,"column":17},"end":{"line":55,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[26] ), depth0)) != null ? stack1 : "")
     + " */\nexport declare const "
-    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":56,"column":23},"end":{"line":56,"column":32}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", locs[27] ), depth0)) != null ? stack1 : "")
     + ": ToolDefinition<"
-    + ((stack1 = alias2(alias1(depth0, "definitionParams", {"start":{"line":56,"column":54},"end":{"line":56,"column":70}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "definitionParams", locs[28] ), depth0)) != null ? stack1 : "")
     + ", "
-    + ((stack1 = alias2(alias1(depth0, "outputName", {"start":{"line":56,"column":77},"end":{"line":56,"column":87}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputName", locs[29] ), depth0)) != null ? stack1 : "")
     + ", "
-    + ((stack1 = alias2(alias1(depth0, "paged", {"start":{"line":56,"column":93},"end":{"line":56,"column":98}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "paged", locs[30] ), depth0)) != null ? stack1 : "")
     + ">;\n";
 },"7":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -117,30 +533,30 @@ export const templates = {
     };
 
   return "  /** "
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":47,"column":8},"end":{"line":47,"column":11}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", locs[31] ), depth0)) != null ? stack1 : "")
     + " */\n  "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":48,"column":4},"end":{"line":48,"column":8}} ), depth0)) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"optional"),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":10},"end":{"line":48,"column":34}}})) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[32] ), depth0)) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"optional"),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":locs[33]})) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":48,"column":39},"end":{"line":48,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", locs[34] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"8":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  readonly "
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":62,"column":13},"end":{"line":62,"column":15}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[35] ), depth0)) != null ? stack1 : "")
     + ": typeof "
-    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":62,"column":28},"end":{"line":62,"column":37}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", locs[36] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"9":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  /** "
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":106,"column":8},"end":{"line":106,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[37] ), depth0)) != null ? stack1 : "")
     + " */\n  readonly "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":107,"column":13},"end":{"line":107,"column":17}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[38] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":107,"column":24},"end":{"line":107,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", locs[39] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"10":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -151,27 +567,27 @@ export const templates = {
     };
 
   return "\n/** The "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":128,"column":10},"end":{"line":128,"column":14}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[40] ), depth0)) != null ? stack1 : "")
     + " triggers, by trigger id: events that start a workflow (never called as tools). */\nexport declare const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":129,"column":23},"end":{"line":129,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[41] ), depth0)) != null ? stack1 : "")
     + "Triggers: {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"triggers"),"items"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":130,"column":0},"end":{"line":132,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"triggers"),"items"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":locs[42]})) != null ? stack1 : "")
     + "};\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"triggers"),"items"),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":134,"column":0},"end":{"line":147,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"triggers"),"items"),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":locs[43]})) != null ? stack1 : "")
     + "\n/** Each trigger's event, by trigger id. */\nexport interface "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":150,"column":19},"end":{"line":150,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[44] ), depth0)) != null ? stack1 : "")
     + "TriggerEvents {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"triggers"),"items"),{"name":"each","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":151,"column":0},"end":{"line":153,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"triggers"),"items"),{"name":"each","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":locs[45]})) != null ? stack1 : "")
     + "}\n\n/**\n * Check a delivery of a trigger: the raw body as received, its headers and URL.\n * `{ok: true, event, outputs, events}` or `{ok: false, error}` with code\n * `SIGNATURE_MISMATCH`, `STALE_EVENT`, `UNKNOWN_EVENT` or `MALFORMED_EVENT`.\n */\nexport declare function verifyEvent<Id extends keyof "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":161,"column":55},"end":{"line":161,"column":61}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[46] ), depth0)) != null ? stack1 : "")
     + "TriggerEvents>(triggerId: Id, delivery: Delivery, options: VerifyOptions): Promise<VerifyResult<"
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":161,"column":161},"end":{"line":161,"column":167}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[47] ), depth0)) != null ? stack1 : "")
     + "TriggerEvents[Id]>>;\n";
 },"11":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "  readonly "
-    + ((stack1 = container.lambda(container.strict(depth0, "id", {"start":{"line":131,"column":13},"end":{"line":131,"column":15}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "id", locs[48] ), depth0)) != null ? stack1 : "")
     + ": TriggerSpec;\n";
 },"12":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -182,15 +598,15 @@ export const templates = {
     };
 
   return "\n/** What the trigger `"
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":136,"column":24},"end":{"line":136,"column":26}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[49] ), depth0)) != null ? stack1 : "")
     + "` gives a workflow ("
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":136,"column":50},"end":{"line":136,"column":55}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[50] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":136,"column":61},"end":{"line":136,"column":72}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[51] ), depth0)) != null ? stack1 : "")
     + "). */\nexport interface "
-    + ((stack1 = alias2(alias1(depth0, "eventName", {"start":{"line":137,"column":19},"end":{"line":137,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "eventName", locs[52] ), depth0)) != null ? stack1 : "")
     + " {\n  /** The event, as delivered. */\n  data: Record<string, unknown>;\n  metadata: {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"metadata"),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":141,"column":0},"end":{"line":144,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"metadata"),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":locs[53]})) != null ? stack1 : "")
     + "  };\n}\n";
 },"13":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -201,20 +617,20 @@ export const templates = {
     };
 
   return "    /** "
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":142,"column":10},"end":{"line":142,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", locs[54] ), depth0)) != null ? stack1 : "")
     + " */\n    "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":143,"column":6},"end":{"line":143,"column":10}} ), depth0)) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"optional"),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":143,"column":12},"end":{"line":143,"column":36}}})) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[55] ), depth0)) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"optional"),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":locs[56]})) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":143,"column":41},"end":{"line":143,"column":45}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", locs[57] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"14":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  "
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":152,"column":4},"end":{"line":152,"column":6}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[58] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "eventName", {"start":{"line":152,"column":12},"end":{"line":152,"column":21}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "eventName", locs[59] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"15":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -225,23 +641,23 @@ export const templates = {
     };
 
   return "\n/** The "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":165,"column":10},"end":{"line":165,"column":14}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[60] ), depth0)) != null ? stack1 : "")
     + " poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them). */\nexport declare const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":166,"column":23},"end":{"line":166,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[61] ), depth0)) != null ? stack1 : "")
     + "PollTriggers: {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"pollTriggers"),"items"),{"name":"each","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":167,"column":0},"end":{"line":169,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"pollTriggers"),"items"),{"name":"each","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":locs[62]})) != null ? stack1 : "")
     + "};\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"pollTriggers"),"items"),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":171,"column":0},"end":{"line":184,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"pollTriggers"),"items"),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":locs[63]})) != null ? stack1 : "")
     + "\n/** Each poll trigger's item, by trigger id. */\nexport interface "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":187,"column":19},"end":{"line":187,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[64] ), depth0)) != null ? stack1 : "")
     + "PollTriggerItems {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"pollTriggers"),"items"),{"name":"each","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":188,"column":0},"end":{"line":190,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"pollTriggers"),"items"),{"name":"each","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":locs[65]})) != null ? stack1 : "")
     + "}\n";
 },"16":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "  readonly "
-    + ((stack1 = container.lambda(container.strict(depth0, "id", {"start":{"line":168,"column":13},"end":{"line":168,"column":15}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "id", locs[66] ), depth0)) != null ? stack1 : "")
     + ": PollTriggerSpec;\n";
 },"17":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -252,15 +668,15 @@ export const templates = {
     };
 
   return "\n/** What the poll trigger `"
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":173,"column":29},"end":{"line":173,"column":31}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[67] ), depth0)) != null ? stack1 : "")
     + "` gives a workflow for each new item ("
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":173,"column":73},"end":{"line":173,"column":78}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[68] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":173,"column":84},"end":{"line":173,"column":95}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[69] ), depth0)) != null ? stack1 : "")
     + "). */\nexport interface "
-    + ((stack1 = alias2(alias1(depth0, "eventName", {"start":{"line":174,"column":19},"end":{"line":174,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "eventName", locs[70] ), depth0)) != null ? stack1 : "")
     + " {\n  /** The item, as the list operation gave it. */\n  data: Record<string, unknown>;\n  metadata: {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"metadata"),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":178,"column":0},"end":{"line":181,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"metadata"),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":locs[71]})) != null ? stack1 : "")
     + "  };\n}\n";
 },"18":function(container,depth0,helpers,partials,data) {
     return ", triggers";
@@ -274,134 +690,134 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\nimport type { AuthSpec, BlockDefinition, Client, ClientInput, ClientOptions, ErrorSpec, Method, PagedMethod, LlmTool, LlmToolFormat, LlmToolsOptions, OutputCall, ParamCall, Provider, ProviderClientOptions, ToolDefinition, ToolExecutor, ToolSpec } from \"@blockwright/runtime\";\nexport { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, InternalServerError, createExecutor, llmCallParams } from \"@blockwright/runtime\";\nexport { observeCalls } from \"@blockwright/runtime/observe\";\nexport type { ToolError, ToolResult, CallOptions, ClientOptions, ItemsOptions } from \"@blockwright/runtime\";\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":11,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":locs[72]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":locs[73]})) != null ? stack1 : "")
     + "import operations = "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":12,"column":22},"end":{"line":12,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[74] ), depth0)) != null ? stack1 : "")
     + "OpenApi.operations;\nimport paths = "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":13,"column":17},"end":{"line":13,"column":23}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[75] ), depth0)) != null ? stack1 : "")
     + "OpenApi.paths;\n\nexport type "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":15,"column":14},"end":{"line":15,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[76] ), depth0)) != null ? stack1 : "")
     + "OpenApiComponents = "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":15,"column":44},"end":{"line":15,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[77] ), depth0)) != null ? stack1 : "")
     + "OpenApi.components;\nexport type "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":16,"column":14},"end":{"line":16,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[78] ), depth0)) != null ? stack1 : "")
     + "OpenApiOperations = operations;\nexport type "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":17,"column":14},"end":{"line":17,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[79] ), depth0)) != null ? stack1 : "")
     + "OpenApiPaths = paths;\nexport type "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":18,"column":14},"end":{"line":18,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[80] ), depth0)) != null ? stack1 : "")
     + "Paths = paths;\nexport type "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":19,"column":14},"end":{"line":19,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[81] ), depth0)) != null ? stack1 : "")
     + "Client = Client<paths>;\n\n/** How "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":21,"column":10},"end":{"line":21,"column":14}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[82] ), depth0)) != null ? stack1 : "")
     + " expects its credential: "
-    + ((stack1 = alias2(alias1(depth0, "authDescription", {"start":{"line":21,"column":43},"end":{"line":21,"column":58}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authDescription", locs[83] ), depth0)) != null ? stack1 : "")
     + ". */\nexport declare const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":22,"column":23},"end":{"line":22,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[84] ), depth0)) != null ? stack1 : "")
     + "Auth: AuthSpec;\n\n/** The live API's address"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"defaultBaseUrl"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":26},"end":{"line":24,"column":76}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"defaultBaseUrl"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":locs[85]})) != null ? stack1 : "")
     + ". */\nexport declare const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":25,"column":23},"end":{"line":25,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[86] ), depth0)) != null ? stack1 : "")
     + "DefaultBaseUrl: string | undefined;\n\n/** A typed openapi-fetch client for "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":27,"column":39},"end":{"line":27,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[87] ), depth0)) != null ? stack1 : "")
     + " with the credential applied (it never follows redirects). */\nexport declare function create"
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":28,"column":32},"end":{"line":28,"column":38}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[88] ), depth0)) != null ? stack1 : "")
     + "Client(options: Partial<ProviderClientOptions> & Pick<ProviderClientOptions, \"credential\">): "
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":28,"column":135},"end":{"line":28,"column":141}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[89] ), depth0)) != null ? stack1 : "")
     + "Client;\n"
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"shared"),{"name":"eachPart","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":33,"column":13}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"sharedParams"),{"name":"eachPart","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":34,"column":0},"end":{"line":41,"column":13}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":57,"column":13}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"shared"),{"name":"eachPart","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":locs[90]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"sharedParams"),{"name":"eachPart","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":locs[91]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":locs[92]})) != null ? stack1 : "")
     + "\n/** Every "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":59,"column":12},"end":{"line":59,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[93] ), depth0)) != null ? stack1 : "")
     + " tool, by operation id. */\nexport declare const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":60,"column":23},"end":{"line":60,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[94] ), depth0)) != null ? stack1 : "")
     + "Tools: {\n"
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":61,"column":0},"end":{"line":63,"column":13}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":locs[95]})) != null ? stack1 : "")
     + "};\n\n/** The `"
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":66,"column":11},"end":{"line":66,"column":19}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[96] ), depth0)) != null ? stack1 : "")
     + "` block: "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":66,"column":32},"end":{"line":66,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[97] ), depth0)) != null ? stack1 : "")
     + " */\nexport declare const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":67,"column":23},"end":{"line":67,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[98] ), depth0)) != null ? stack1 : "")
     + "Block: BlockDefinition;\n\n/** Every "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":69,"column":12},"end":{"line":69,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[99] ), depth0)) != null ? stack1 : "")
     + " tool, by operation id. */\nexport declare const tools: typeof "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":70,"column":37},"end":{"line":70,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[100] ), depth0)) != null ? stack1 : "")
     + "Tools;\n\n/** The `"
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":72,"column":11},"end":{"line":72,"column":19}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[101] ), depth0)) != null ? stack1 : "")
     + "` block. */\nexport declare const block: BlockDefinition;\n\n/**\n * Run a "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":76,"column":11},"end":{"line":76,"column":15}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[102] ), depth0)) != null ? stack1 : "")
     + " tool by operation id. Parameters and output are typed per\n * operation. Never throws for bad input or upstream failures: the result is\n * `{success: true, output}` or `{success: false, error}`.\n */\nexport declare const executeTool: ToolExecutor<typeof "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":80,"column":56},"end":{"line":80,"column":61}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[103] ), depth0)) != null ? stack1 : "")
     + "Tools>;\n\n/**\n * These tools as LLM tool definitions, generated from the same definitions:\n * `\"openai\"` (strict function tools), `\"anthropic\"` or `\"mcp\"` (with output\n * schema and annotations). Secret and user-only parameters are left out: pass\n * them yourself when you run the call.\n */\nexport declare function toLlmTools<F extends LlmToolFormat>(format: F, options?: LlmToolsOptions): LlmTool<F>[];\n\n/**\n * The pages of a "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":91,"column":20},"end":{"line":91,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[104] ), depth0)) != null ? stack1 : "")
     + " list operation, one result each, in order (only\n * operations that declare pagination). Ends after the last page, at\n * `maxItems`/`maxPages`, or with a failed result; never throws for those.\n */\nexport declare const paginate: ToolExecutor<typeof "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":95,"column":53},"end":{"line":95,"column":58}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[105] ), depth0)) != null ? stack1 : "")
     + "Tools>[\"paginate\"];\n\n/** What `create"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":97,"column":18},"end":{"line":97,"column":32}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[106] ), depth0)) != null ? stack1 : "")
     + "` needs to connect. */\nexport type "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":98,"column":14},"end":{"line":98,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[107] ), depth0)) != null ? stack1 : "")
     + "Connection = "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "connectionType", {"start":{"line":98,"column":46},"end":{"line":98,"column":67}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "connectionType", locs[108] ), depth0)) != null ? stack1 : "")
     + ";\n\n/** Options of `create"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":100,"column":24},"end":{"line":100,"column":38}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[109] ), depth0)) != null ? stack1 : "")
     + "`: the connection, and the defaults of every call (a call's own options win). */\nexport type "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":101,"column":14},"end":{"line":101,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[110] ), depth0)) != null ? stack1 : "")
     + "Options = "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":101,"column":42},"end":{"line":101,"column":56}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[111] ), depth0)) != null ? stack1 : "")
     + "Connection & ClientOptions;\n\n/** A "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":103,"column":8},"end":{"line":103,"column":12}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[112] ), depth0)) != null ? stack1 : "")
     + " client: one method per operation (`Throws`: made with `throwOnError: true`). */\nexport interface "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", {"start":{"line":104,"column":19},"end":{"line":104,"column":33}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", locs[113] ), depth0)) != null ? stack1 : "")
     + "<Throws extends boolean = false> {\n"
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"methods"),{"name":"eachPart","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":105,"column":0},"end":{"line":108,"column":13}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"methods"),{"name":"eachPart","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":locs[114]})) != null ? stack1 : "")
     + "  /** A copy of this client with these options changed (a credential given replaces this one's whole). */\n  withOptions(options: Partial<"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":110,"column":33},"end":{"line":110,"column":47}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[115] ), depth0)) != null ? stack1 : "")
     + "Options> & { throwOnError: true }): "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", {"start":{"line":110,"column":87},"end":{"line":110,"column":101}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", locs[116] ), depth0)) != null ? stack1 : "")
     + "<true>;\n  withOptions(options: Partial<"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":111,"column":33},"end":{"line":111,"column":47}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[117] ), depth0)) != null ? stack1 : "")
     + "Options> & { throwOnError: false }): "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", {"start":{"line":111,"column":88},"end":{"line":111,"column":102}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", locs[118] ), depth0)) != null ? stack1 : "")
     + "<false>;\n  withOptions(options?: Partial<"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":112,"column":34},"end":{"line":112,"column":48}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[119] ), depth0)) != null ? stack1 : "")
     + "Options>): "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", {"start":{"line":112,"column":63},"end":{"line":112,"column":77}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", locs[120] ), depth0)) != null ? stack1 : "")
     + "<Throws>;\n}\n\n/**\n * A "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":116,"column":7},"end":{"line":116,"column":11}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[121] ), depth0)) != null ? stack1 : "")
     + " client: the connection and the call options given once, one\n * method per operation, each returning `{success, output}` or\n * `{success: false, error}` (or, with `throwOnError: true`, throwing a\n * BlockwrightError subclass).\n */\nexport declare function create"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":121,"column":32},"end":{"line":121,"column":46}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[122] ), depth0)) != null ? stack1 : "")
     + "(options: "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":121,"column":60},"end":{"line":121,"column":74}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[123] ), depth0)) != null ? stack1 : "")
     + "Options & { throwOnError: true }): "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", {"start":{"line":121,"column":113},"end":{"line":121,"column":127}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", locs[124] ), depth0)) != null ? stack1 : "")
     + "<true>;\nexport declare function create"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":122,"column":32},"end":{"line":122,"column":46}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[125] ), depth0)) != null ? stack1 : "")
     + "(options: "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":122,"column":60},"end":{"line":122,"column":74}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[126] ), depth0)) != null ? stack1 : "")
     + "Options): "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", {"start":{"line":122,"column":88},"end":{"line":122,"column":102}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", locs[127] ), depth0)) != null ? stack1 : "")
     + ";\n/** A "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":123,"column":8},"end":{"line":123,"column":12}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[128] ), depth0)) != null ? stack1 : "")
     + " client whose credential comes from the environment (Node.js, Deno, Bun: see the README). */\nexport declare function create"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":124,"column":32},"end":{"line":124,"column":46}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[129] ), depth0)) != null ? stack1 : "")
     + "(): "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", {"start":{"line":124,"column":54},"end":{"line":124,"column":68}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "apiType", locs[130] ), depth0)) != null ? stack1 : "")
     + ";\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":126,"column":0},"end":{"line":162,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":163,"column":0},"end":{"line":192,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":locs[131]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":locs[132]})) != null ? stack1 : "")
     + "\n/** The provider as data: its id, tools"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":194,"column":39},"end":{"line":194,"column":72}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":194,"column":72},"end":{"line":194,"column":114}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":locs[133]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":locs[134]})) != null ? stack1 : "")
     + " and block. */\nexport declare const provider: Provider<typeof "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":195,"column":49},"end":{"line":195,"column":54}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[135] ), depth0)) != null ? stack1 : "")
     + "Tools>;\n\n/** The types of "
-    + ((stack1 = alias2(alias1(depth0, "openapiSource", {"start":{"line":197,"column":19},"end":{"line":197,"column":32}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "openapiSource", locs[136] ), depth0)) != null ? stack1 : "")
     + ", as openapi-typescript writes them. */\n"
-    + ((stack1 = alias2(alias1(depth0, "openApiTypes", {"start":{"line":198,"column":3},"end":{"line":198,"column":15}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "openApiTypes", locs[137] ), depth0)) != null ? stack1 : "")
     + "\n";
 },"useData":true}),
   "index.js.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
@@ -409,25 +825,25 @@ export const templates = {
 },"1":function(container,depth0,helpers,partials,data) {
     var stack1;
 
-  return ((stack1 = container.lambda(container.strict(depth0, "name", {"start":{"line":2,"column":161},"end":{"line":2,"column":165}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = container.lambda(container.strict(depth0, "name", locs[138] ), depth0)) != null ? stack1 : "")
     + ", ";
 },"2":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return " ("
-    + ((stack1 = container.lambda(container.strict(depth0, "defaultBaseUrl", {"start":{"line":13,"column":51},"end":{"line":13,"column":65}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "defaultBaseUrl", locs[139] ), depth0)) != null ? stack1 : "")
     + ")";
 },"3":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n/**\n * "
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":32,"column":5},"end":{"line":32,"column":8}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", locs[140] ), depth0)) != null ? stack1 : "")
     + "\n * @type "
-    + ((stack1 = alias2(alias1(depth0, "jsdocType", {"start":{"line":33,"column":11},"end":{"line":33,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "jsdocType", locs[141] ), depth0)) != null ? stack1 : "")
     + "\n */\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":35,"column":15},"end":{"line":35,"column":19}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[142] ), depth0)) != null ? stack1 : "")
     + " = "
-    + ((stack1 = alias2(alias1(depth0, "literal", {"start":{"line":35,"column":27},"end":{"line":35,"column":34}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "literal", locs[143] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"4":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -438,35 +854,35 @@ export const templates = {
     };
 
   return "\n/**\n * "
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":40,"column":5},"end":{"line":40,"column":10}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[144] ), depth0)) != null ? stack1 : "")
     + ": what a call reads (the client's); "
-    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":40,"column":50},"end":{"line":40,"column":59}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", locs[145] ), depth0)) != null ? stack1 : "")
     + " adds its description.\n * @type "
-    + ((stack1 = alias2(alias1(lookupProperty(data,"root"), "jsdocCallType", {"start":{"line":41,"column":11},"end":{"line":41,"column":30}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(data,"root"), "jsdocCallType", locs[146] ), depth0)) != null ? stack1 : "")
     + "\n */\nconst "
-    + ((stack1 = alias2(alias1(depth0, "callName", {"start":{"line":43,"column":8},"end":{"line":43,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "callName", locs[147] ), depth0)) != null ? stack1 : "")
     + " = "
-    + ((stack1 = alias2(alias1(depth0, "call", {"start":{"line":43,"column":24},"end":{"line":43,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "call", locs[148] ), depth0)) != null ? stack1 : "")
     + ";\n\n/**\n * "
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":46,"column":5},"end":{"line":46,"column":10}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[149] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":46,"column":16},"end":{"line":46,"column":27}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[150] ), depth0)) != null ? stack1 : "")
     + "\n * @type "
-    + ((stack1 = alias2(alias1(lookupProperty(data,"root"), "jsdocToolType", {"start":{"line":47,"column":11},"end":{"line":47,"column":30}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(data,"root"), "jsdocToolType", locs[151] ), depth0)) != null ? stack1 : "")
     + "\n */\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":49,"column":15},"end":{"line":49,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", locs[152] ), depth0)) != null ? stack1 : "")
     + " = /* @__PURE__ */ describeTool("
-    + ((stack1 = alias2(alias1(depth0, "callName", {"start":{"line":49,"column":60},"end":{"line":49,"column":68}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "callName", locs[153] ), depth0)) != null ? stack1 : "")
     + ", "
-    + ((stack1 = alias2(alias1(depth0, "describedBy", {"start":{"line":49,"column":75},"end":{"line":49,"column":86}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "describedBy", locs[154] ), depth0)) != null ? stack1 : "")
     + ");\n";
 },"5":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  "
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":55,"column":4},"end":{"line":55,"column":6}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[155] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":55,"column":12},"end":{"line":55,"column":21}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", locs[156] ), depth0)) != null ? stack1 : "")
     + ",\n";
 },"6":function(container,depth0,helpers,partials,data) {
     return " (none: the core runs them)";
@@ -479,13 +895,13 @@ export const templates = {
     };
 
   return "\n/**\n * The "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":107,"column":9},"end":{"line":107,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[157] ), depth0)) != null ? stack1 : "")
     + " triggers, by trigger id: events that start a workflow (never called as tools).\n * @type {Record<string, import(\"@blockwright/runtime\").TriggerSpec>}\n */\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":110,"column":15},"end":{"line":110,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[158] ), depth0)) != null ? stack1 : "")
     + "Triggers = "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"triggers"), "literal", {"start":{"line":110,"column":36},"end":{"line":110,"column":52}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"triggers"), "literal", locs[159] ), depth0)) != null ? stack1 : "")
     + ";\n\n/** Check a delivery of a trigger (the raw body, as received): `{ok: true, event, outputs}` or `{ok: false, error}`. */\nexport const verifyEvent = /* @__PURE__ */ createTriggerVerifier("
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":113,"column":67},"end":{"line":113,"column":72}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[160] ), depth0)) != null ? stack1 : "")
     + "Triggers);\n";
 },"8":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -496,11 +912,11 @@ export const templates = {
     };
 
   return "\n/**\n * The "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":118,"column":9},"end":{"line":118,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[161] ), depth0)) != null ? stack1 : "")
     + " poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them).\n * @type {Record<string, import(\"@blockwright/runtime\").PollTriggerSpec>}\n */\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":121,"column":15},"end":{"line":121,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[162] ), depth0)) != null ? stack1 : "")
     + "PollTriggers = "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"pollTriggers"), "literal", {"start":{"line":121,"column":40},"end":{"line":121,"column":60}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"pollTriggers"), "literal", locs[163] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"9":function(container,depth0,helpers,partials,data) {
     return ", triggers";
@@ -510,13 +926,13 @@ export const templates = {
     var stack1;
 
   return "triggers: "
-    + ((stack1 = container.lambda(container.strict(depth0, "camel", {"start":{"line":125,"column":104},"end":{"line":125,"column":109}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "camel", locs[164] ), depth0)) != null ? stack1 : "")
     + "Triggers, ";
 },"12":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "pollTriggers: "
-    + ((stack1 = container.lambda(container.strict(depth0, "camel", {"start":{"line":125,"column":164},"end":{"line":125,"column":169}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "camel", locs[165] ), depth0)) != null ? stack1 : "")
     + "PollTriggers, ";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -526,166 +942,166 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\nimport { createPackageClient, createPackageExecutor, createProviderClient, describeTool, "
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":89},"end":{"line":2,"column":135}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"support"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":135},"end":{"line":2,"column":178}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":locs[166]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"support"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":locs[167]})) != null ? stack1 : "")
     + "toLlmTools as llmToolsOf } from \"@blockwright/runtime\";\nexport { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, InternalServerError, createExecutor, llmCallParams } from \"@blockwright/runtime\";\nexport { observeCalls } from \"@blockwright/runtime/observe\";\n\n/**\n * How "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":7,"column":9},"end":{"line":7,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[168] ), depth0)) != null ? stack1 : "")
     + " expects its credential: "
-    + ((stack1 = alias2(alias1(depth0, "authDescription", {"start":{"line":7,"column":42},"end":{"line":7,"column":57}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authDescription", locs[169] ), depth0)) != null ? stack1 : "")
     + ".\n * @type "
-    + ((stack1 = alias2(alias1(depth0, "authType", {"start":{"line":8,"column":11},"end":{"line":8,"column":19}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authType", locs[170] ), depth0)) != null ? stack1 : "")
     + "\n */\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":10,"column":15},"end":{"line":10,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[171] ), depth0)) != null ? stack1 : "")
     + "Auth = "
-    + ((stack1 = alias2(alias1(depth0, "authLiteral", {"start":{"line":10,"column":32},"end":{"line":10,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authLiteral", locs[172] ), depth0)) != null ? stack1 : "")
     + ";\n\n/**\n * The live API's address"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"defaultBaseUrl"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":25},"end":{"line":13,"column":75}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"defaultBaseUrl"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":locs[173]})) != null ? stack1 : "")
     + ".\n * @type {string | undefined}\n */\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":16,"column":15},"end":{"line":16,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[174] ), depth0)) != null ? stack1 : "")
     + "DefaultBaseUrl = "
-    + ((stack1 = alias2(alias1(depth0, "defaultBaseUrlLiteral", {"start":{"line":16,"column":42},"end":{"line":16,"column":63}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "defaultBaseUrlLiteral", locs[175] ), depth0)) != null ? stack1 : "")
     + ";\n\n/**\n * A typed openapi-fetch client for "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":19,"column":38},"end":{"line":19,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[176] ), depth0)) != null ? stack1 : "")
     + " with the credential applied.\n * @param {Partial<import(\"@blockwright/runtime\").ProviderClientOptions> & Pick<import(\"@blockwright/runtime\").ProviderClientOptions, \"credential\">} options\n */\nexport function create"
-    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":22,"column":24},"end":{"line":22,"column":30}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", locs[177] ), depth0)) != null ? stack1 : "")
     + "Client(options) {\n  const baseUrl = options.baseUrl ?? "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":23,"column":39},"end":{"line":23,"column":44}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[178] ), depth0)) != null ? stack1 : "")
     + "DefaultBaseUrl;\n  if (!baseUrl) throw new Error("
-    + ((stack1 = alias2(alias1(depth0, "missingBaseUrl", {"start":{"line":24,"column":35},"end":{"line":24,"column":49}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "missingBaseUrl", locs[179] ), depth0)) != null ? stack1 : "")
     + ");\n  // Its path, query, header, cookie and form values written as the tools write them (their calls and support parts),\n  // each operation sent where its tool sends it unless a baseUrl is given.\n  return createProviderClient("
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":27,"column":32},"end":{"line":27,"column":37}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[180] ), depth0)) != null ? stack1 : "")
     + "Auth, { ...options, baseUrl }, "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":27,"column":72},"end":{"line":27,"column":77}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[181] ), depth0)) != null ? stack1 : "")
     + "ClientTable, options.baseUrl);\n}\n"
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"shared"),{"name":"eachPart","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":36,"column":13}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":37,"column":0},"end":{"line":50,"column":13}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"shared"),{"name":"eachPart","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":locs[182]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":locs[183]})) != null ? stack1 : "")
     + "\n/** Every "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":52,"column":12},"end":{"line":52,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[184] ), depth0)) != null ? stack1 : "")
     + " tool, by operation id. */\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":53,"column":15},"end":{"line":53,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[185] ), depth0)) != null ? stack1 : "")
     + "Tools = {\n"
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":0},"end":{"line":56,"column":13}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":locs[186]})) != null ? stack1 : "")
     + "};\n\n/**\n * The `"
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":60,"column":10},"end":{"line":60,"column":18}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[187] ), depth0)) != null ? stack1 : "")
     + "` block: "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":60,"column":31},"end":{"line":60,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[188] ), depth0)) != null ? stack1 : "")
     + "\n * @type "
-    + ((stack1 = alias2(alias1(depth0, "blockType", {"start":{"line":61,"column":11},"end":{"line":61,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "blockType", locs[189] ), depth0)) != null ? stack1 : "")
     + "\n */\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":63,"column":15},"end":{"line":63,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[190] ), depth0)) != null ? stack1 : "")
     + "Block = "
-    + ((stack1 = alias2(alias1(depth0, "blockDefinition", {"start":{"line":63,"column":33},"end":{"line":63,"column":48}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "blockDefinition", locs[191] ), depth0)) != null ? stack1 : "")
     + ";\n\n/** Every "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":65,"column":12},"end":{"line":65,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[192] ), depth0)) != null ? stack1 : "")
     + " tool, by operation id. */\nexport const tools = "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":66,"column":23},"end":{"line":66,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[193] ), depth0)) != null ? stack1 : "")
     + "Tools;\n\n/** The `"
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":68,"column":11},"end":{"line":68,"column":19}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[194] ), depth0)) != null ? stack1 : "")
     + "` block. */\nexport const block = "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":69,"column":23},"end":{"line":69,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[195] ), depth0)) != null ? stack1 : "")
     + "Block;\n\n/** The parts of the runtime's support "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":71,"column":41},"end":{"line":71,"column":45}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[196] ), depth0)) != null ? stack1 : "")
     + "'s tools need"
-    + ((stack1 = lookupProperty(helpers,"unless").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"support"),{"name":"unless","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":60},"end":{"line":71,"column":124}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"unless").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"support"),{"name":"unless","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":locs[197]})) != null ? stack1 : "")
     + "; a package bundles no other. */\nconst "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":72,"column":8},"end":{"line":72,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[198] ), depth0)) != null ? stack1 : "")
     + "Support = "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "supportLiteral", {"start":{"line":72,"column":28},"end":{"line":72,"column":49}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "supportLiteral", locs[199] ), depth0)) != null ? stack1 : "")
     + ";\n\n/** Run a "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":74,"column":12},"end":{"line":74,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[200] ), depth0)) != null ? stack1 : "")
     + " tool by operation id; never throws for bad input or upstream failures. */\nexport const executeTool = /* @__PURE__ */ createPackageExecutor("
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":75,"column":67},"end":{"line":75,"column":72}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[201] ), depth0)) != null ? stack1 : "")
     + "Tools, "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":75,"column":83},"end":{"line":75,"column":88}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[202] ), depth0)) != null ? stack1 : "")
     + "Support);\n\n/**\n * These tools as LLM tool definitions: format \"openai\", \"anthropic\" or \"mcp\"; `{readOnly: true}` keeps the read-only ones.\n * @template {import(\"@blockwright/runtime\").LlmToolFormat} F\n * @param {F} format\n * @param {import(\"@blockwright/runtime\").LlmToolsOptions} [options]\n * @returns {import(\"@blockwright/runtime\").LlmTool<F>[]}\n */\nexport function toLlmTools(format, options) {\n  return llmToolsOf("
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":85,"column":22},"end":{"line":85,"column":27}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[203] ), depth0)) != null ? stack1 : "")
     + "Tools, format, options);\n}\n\n/** The client's table: a method per operation, and the parameters that make the connection. */\nconst "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":89,"column":8},"end":{"line":89,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[204] ), depth0)) != null ? stack1 : "")
     + "ClientTable = "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "tableLiteral", {"start":{"line":89,"column":32},"end":{"line":89,"column":51}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "tableLiteral", locs[205] ), depth0)) != null ? stack1 : "")
     + ";\n\n/**\n * A "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":92,"column":7},"end":{"line":92,"column":11}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[206] ), depth0)) != null ? stack1 : "")
     + " client: the connection and the call options given once, one method per operation.\n * @param {import(\"./index.js\")."
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":93,"column":34},"end":{"line":93,"column":48}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[207] ), depth0)) != null ? stack1 : "")
     + "Options} [options] without it, the credential comes from the environment\n */\nexport function create"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":95,"column":24},"end":{"line":95,"column":38}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[208] ), depth0)) != null ? stack1 : "")
     + "(options) {\n  return createPackageClient("
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":96,"column":31},"end":{"line":96,"column":36}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[209] ), depth0)) != null ? stack1 : "")
     + "ClientTable, options);\n}\n\n/** The pages of a "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":99,"column":21},"end":{"line":99,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[210] ), depth0)) != null ? stack1 : "")
     + " list operation, one result each (operations that declare pagination). */\n// Through a function, not `executeTool.paginate` read at load: a bundle that never pages drops the executor.\n/** @type {typeof import(\"./index.js\").paginate} */\nexport const paginate = (operationId, params, options) => executeTool.paginate(operationId, params, options);\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":104,"column":0},"end":{"line":114,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":115,"column":0},"end":{"line":122,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":locs[211]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":locs[212]})) != null ? stack1 : "")
     + "\n/** The provider as data: its id, tools"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":124,"column":39},"end":{"line":124,"column":72}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":124,"column":72},"end":{"line":124,"column":114}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":locs[213]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":locs[214]})) != null ? stack1 : "")
     + " and block. */\nexport const provider = { id: "
-    + ((stack1 = alias2(alias1(depth0, "providerLiteral", {"start":{"line":125,"column":33},"end":{"line":125,"column":48}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "providerLiteral", locs[215] ), depth0)) != null ? stack1 : "")
     + ", tools: "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":125,"column":62},"end":{"line":125,"column":67}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[216] ), depth0)) != null ? stack1 : "")
     + "Tools, "
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":125,"column":76},"end":{"line":125,"column":128}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":125,"column":128},"end":{"line":125,"column":192}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"triggers"),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":locs[217]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pollTriggers"),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":locs[218]})) != null ? stack1 : "")
     + "block: "
-    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":125,"column":201},"end":{"line":125,"column":206}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", locs[219] ), depth0)) != null ? stack1 : "")
     + "Block };\n";
 },"useData":true}),
   "n8n-build.mjs.hbs": Handlebars.template({"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\n// `npm run build`: the node and its credential bundled with the provider's package and the Blockwright runtime\n// into dist/ (CommonJS, as n8n loads nodes), their icons copied beside them. n8n-workflow stays n8n's own.\nimport { fileURLToPath } from \"node:url\";\nimport { build } from \"esbuild\";\n\nawait build({\n  absWorkingDir: fileURLToPath(new URL(\".\", import.meta.url)),\n  entryPoints: "
-    + ((stack1 = alias2(alias1(depth0, "entries", {"start":{"line":9,"column":18},"end":{"line":9,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "entries", locs[220] ), depth0)) != null ? stack1 : "")
     + ",\n  outbase: \".\",\n  outdir: \"dist\",\n  bundle: true,\n  platform: \"node\",\n  format: \"cjs\",\n  target: \"node20\",\n  external: [\"n8n-workflow\"],\n  loader: { \".svg\": \"copy\" },\n  logLevel: \"warning\",\n});\n";
 },"useData":true}),
   "n8n-credentials.ts.hbs": Handlebars.template({"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\nimport type { Icon, ICredentialType, INodeProperties } from \"n8n-workflow\";\n\n/** The "
-    + ((stack1 = alias2(alias1(depth0, "className", {"start":{"line":4,"column":10},"end":{"line":4,"column":19}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "className", locs[221] ), depth0)) != null ? stack1 : "")
     + " credential: the values every call of the node sends, as the manifest's auth declares them. */\nexport class "
-    + ((stack1 = alias2(alias1(depth0, "className", {"start":{"line":5,"column":15},"end":{"line":5,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "className", locs[222] ), depth0)) != null ? stack1 : "")
     + " implements ICredentialType {\n  name = "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":6,"column":12},"end":{"line":6,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[223] ), depth0)) != null ? stack1 : "")
     + ";\n\n  displayName = "
-    + ((stack1 = alias2(alias1(depth0, "displayName", {"start":{"line":8,"column":19},"end":{"line":8,"column":30}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "displayName", locs[224] ), depth0)) != null ? stack1 : "")
     + ";\n\n  icon: Icon = "
-    + ((stack1 = alias2(alias1(depth0, "icon", {"start":{"line":10,"column":18},"end":{"line":10,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "icon", locs[225] ), depth0)) != null ? stack1 : "")
     + ";\n\n  documentationUrl = "
-    + ((stack1 = alias2(alias1(depth0, "documentationUrl", {"start":{"line":12,"column":24},"end":{"line":12,"column":40}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "documentationUrl", locs[226] ), depth0)) != null ? stack1 : "")
     + ";\n\n  properties: INodeProperties[] = "
-    + ((stack1 = alias2(alias1(depth0, "properties", {"start":{"line":14,"column":37},"end":{"line":14,"column":47}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "properties", locs[227] ), depth0)) != null ? stack1 : "")
     + ";\n}\n";
 },"useData":true}),
   "n8n-eslint.config.mjs.hbs": Handlebars.template({"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1;
 
-  return ((stack1 = container.lambda(container.strict(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = container.lambda(container.strict(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\n// The rule sets of n8n's node linter (@n8n/node-cli's lint, its configuration without n8n Cloud's extra rules),\n// with the plugins it uses; `npm run lint` runs them.\nimport js from \"@eslint/js\";\nimport { n8nCommunityNodesPlugin } from \"@n8n/eslint-plugin-community-nodes\";\nimport { globalIgnores } from \"eslint/config\";\nimport n8nNodesBase from \"eslint-plugin-n8n-nodes-base\";\nimport tseslint from \"typescript-eslint\";\n\nconst communityNodes = n8nCommunityNodesPlugin.configs.recommendedWithoutN8nCloudSupport;\n\nexport default tseslint.config(\n  globalIgnores([\"dist\"]),\n  {\n    files: [\"**/*.ts\"],\n    extends: [js.configs.recommended, tseslint.configs.recommended, communityNodes],\n    // This folder's, whatever else the process has linted (typescript-eslint takes the nearest tsconfig's folder otherwise).\n    languageOptions: { parserOptions: { tsconfigRootDir: import.meta.dirname } },\n    rules: { \"prefer-spread\": \"off\", \"no-console\": \"error\" },\n  },\n  { plugins: { \"n8n-nodes-base\": n8nNodesBase } },\n  {\n    files: [\"package.json\"],\n    extends: [communityNodes],\n    rules: { ...n8nNodesBase.configs.community.rules },\n    languageOptions: { parser: tseslint.parser, parserOptions: { extraFileExtensions: [\".json\"], tsconfigRootDir: import.meta.dirname } },\n  },\n  {\n    files: [\"./credentials/**/*.ts\"],\n    rules: {\n      ...n8nNodesBase.configs.credentials.rules,\n      \"n8n-nodes-base/cred-class-field-documentation-url-miscased\": \"off\",\n      \"n8n-nodes-base/cred-class-field-type-options-password-missing\": \"off\",\n    },\n  },\n  {\n    files: [\"./nodes/**/*.ts\"],\n    rules: {\n      ...n8nNodesBase.configs.nodes.rules,\n      \"n8n-nodes-base/node-class-description-inputs-wrong-regular-node\": \"off\",\n      \"n8n-nodes-base/node-class-description-outputs-wrong\": \"off\",\n      \"n8n-nodes-base/node-param-type-options-max-value-present\": \"off\",\n    },\n  },\n);\n";
 },"useData":true}),
   "n8n-node.ts.hbs": Handlebars.template({"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\nimport { NodeApiError, NodeConnectionTypes, NodeOperationError } from \"n8n-workflow\";\nimport type { ICredentialsDecrypted, ICredentialTestFunctions, IExecuteFunctions, INodeCredentialTestResult, INodeExecutionData, INodeType, INodeTypeDescription } from \"n8n-workflow\";\nimport { executeTool } from "
-    + ((stack1 = alias2(alias1(depth0, "providerPackage", {"start":{"line":4,"column":31},"end":{"line":4,"column":46}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "providerPackage", locs[228] ), depth0)) != null ? stack1 : "")
     + ";\nimport { type N8nNode, runN8nNode, testN8nCredential } from "
-    + ((stack1 = alias2(alias1(depth0, "platformModule", {"start":{"line":5,"column":63},"end":{"line":5,"column":77}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "platformModule", locs[229] ), depth0)) != null ? stack1 : "")
     + ";\n\n/** Where each operation's parameters are read: the node's properties, its Additional Fields, the credential. */\nconst node: N8nNode = "
-    + ((stack1 = alias2(alias1(depth0, "node", {"start":{"line":8,"column":25},"end":{"line":8,"column":29}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "node", locs[230] ), depth0)) != null ? stack1 : "")
     + ";\n\n/** "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":10,"column":6},"end":{"line":10,"column":10}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[231] ), depth0)) != null ? stack1 : "")
     + ": each operation a call of the provider's package, checked, sent and read by the Blockwright runtime. */\nexport class "
-    + ((stack1 = alias2(alias1(depth0, "className", {"start":{"line":11,"column":15},"end":{"line":11,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "className", locs[232] ), depth0)) != null ? stack1 : "")
     + " implements INodeType {\n  description: INodeTypeDescription = "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":12,"column":41},"end":{"line":12,"column":52}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[233] ), depth0)) != null ? stack1 : "")
     + ";\n\n  methods = {\n    credentialTest: {\n      async "
-    + ((stack1 = alias2(alias1(depth0, "testName", {"start":{"line":16,"column":14},"end":{"line":16,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "testName", locs[234] ), depth0)) != null ? stack1 : "")
     + "(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {\n        return testN8nCredential(executeTool, node, credential.data, "
-    + ((stack1 = alias2(alias1(depth0, "probe", {"start":{"line":17,"column":72},"end":{"line":17,"column":77}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "probe", locs[235] ), depth0)) != null ? stack1 : "")
     + ");\n      },\n    },\n  };\n\n  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {\n    return (await runN8nNode(this, executeTool, node, { NodeApiError, NodeOperationError })) as INodeExecutionData[][];\n  }\n}\n";
 },"useData":true}),
   "n8n-readme.md.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
@@ -697,11 +1113,11 @@ export const templates = {
     };
 
   return "| "
-    + ((stack1 = alias2(alias1(depth0, "label", {"start":{"line":29,"column":4},"end":{"line":29,"column":9}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "label", locs[236] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":29,"column":16},"end":{"line":29,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[237] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"secret"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(2, data, 0),"data":data,"loc":{"start":{"line":29,"column":25},"end":{"line":29,"column":59}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"secret"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(2, data, 0),"data":data,"loc":locs[238]})) != null ? stack1 : "")
     + " |\n";
 },"1":function(container,depth0,helpers,partials,data) {
     return "yes";
@@ -711,7 +1127,7 @@ export const templates = {
     var stack1;
 
   return "n8n's **Test** button calls "
-    + ((stack1 = container.lambda(container.strict(depth0, "probe", {"start":{"line":33,"column":30},"end":{"line":33,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "probe", locs[239] ), depth0)) != null ? stack1 : "")
     + " with the credential.\n";
 },"4":function(container,depth0,helpers,partials,data) {
     return "n8n's **Test** button checks the values against the parameters' rules; it sends no request (no operation needs only the credential).\n";
@@ -724,11 +1140,11 @@ export const templates = {
     };
 
   return "| "
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":43,"column":4},"end":{"line":43,"column":6}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[240] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":43,"column":13},"end":{"line":43,"column":18}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[241] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"paged"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(2, data, 0),"data":data,"loc":{"start":{"line":43,"column":23},"end":{"line":43,"column":56}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"paged"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(2, data, 0),"data":data,"loc":locs[242]})) != null ? stack1 : "")
     + " |\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -738,36 +1154,36 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\n\n# "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":3,"column":4},"end":{"line":3,"column":8}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[243] ), depth0)) != null ? stack1 : "")
     + " for n8n (`"
-    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":3,"column":23},"end":{"line":3,"column":34}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", locs[244] ), depth0)) != null ? stack1 : "")
     + "`)\n\n"
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":5,"column":2},"end":{"line":5,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[245] ), depth0)) != null ? stack1 : "")
     + "\n\nAn n8n community node package generated by [Blockwright](https://www.npmjs.com/package/blockwright) from the same\nmanifest and OpenAPI document as [`"
-    + ((stack1 = alias2(alias1(depth0, "providerPackage", {"start":{"line":8,"column":37},"end":{"line":8,"column":52}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "providerPackage", locs[246] ), depth0)) != null ? stack1 : "")
     + "`](https://www.npmjs.com/package/"
-    + ((stack1 = alias2(alias1(depth0, "providerPackage", {"start":{"line":8,"column":89},"end":{"line":8,"column":104}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "providerPackage", locs[247] ), depth0)) != null ? stack1 : "")
     + "). Each\noperation is a call of that package, run by the Blockwright runtime inside the node: the values are checked before\nany request, secrets are withheld from every error and output, and retries and rate limits are the runtime's.\n\n## Install\n\nIn n8n: **Settings › Community Nodes › Install**, and enter `"
-    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":14,"column":63},"end":{"line":14,"column":74}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", locs[248] ), depth0)) != null ? stack1 : "")
     + "`. Or, for a self-hosted n8n, build\nthe package and install it into its custom folder:\n\n```sh\nnpm install && npm run build\ncd ~/.n8n/custom && npm install /path/to/this/folder\n```\n\nRestart n8n; the node is "
-    + ((stack1 = alias2(alias1(depth0, "nodeType", {"start":{"line":22,"column":27},"end":{"line":22,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "nodeType", locs[249] ), depth0)) != null ? stack1 : "")
     + ".\n\n## Credential: "
-    + ((stack1 = alias2(alias1(depth0, "credential", {"start":{"line":24,"column":17},"end":{"line":24,"column":27}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "credential", locs[250] ), depth0)) != null ? stack1 : "")
     + "\n\n| Field | Name | Masked |\n|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"credentialFields"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":30,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"credentialFields"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":locs[251]})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"probe"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(4, data, 0),"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":36,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"probe"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(4, data, 0),"data":data,"loc":locs[252]})) != null ? stack1 : "")
     + "\n## Operations\n\n| Operation | Title | Return All / Limit |\n|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":44,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":locs[253]})) != null ? stack1 : "")
     + "\nEach item out is the operation's outputs: `data` and `metadata`, as `executeTool` gives them; a downloaded file is\nthe item's binary `data`. A failure is n8n's NodeOperationError for bad input (found before any request) or its\nNodeApiError, carrying the structured error (type, status, code, request id, retryable), unless the node is set to\ncontinue on fail, when the item holds it as `error`.\n\n## Build and lint\n\n```sh\nnpm run build   # tsc --noEmit, then build.mjs bundles dist/\nnpm run lint    # the rule sets of n8n's node linter\n```\n";
 },"useData":true}),
   "package-readme.md.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "\n"
-    + ((stack1 = container.lambda(container.strict(depth0, "longDescription", {"start":{"line":8,"column":2},"end":{"line":8,"column":17}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "longDescription", locs[254] ), depth0)) != null ? stack1 : "")
     + "\n";
 },"1":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -778,49 +1194,49 @@ export const templates = {
     };
 
   return "\n```ts\nimport { "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":19,"column":11},"end":{"line":19,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[255] ), depth0)) != null ? stack1 : "")
     + ", UpstreamError } from \""
-    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":19,"column":53},"end":{"line":19,"column":64}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", locs[256] ), depth0)) != null ? stack1 : "")
     + "\";\n\n// The connection and the defaults of every call, given once (a call's own options win).\nconst "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", {"start":{"line":22,"column":8},"end":{"line":22,"column":23}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", locs[257] ), depth0)) != null ? stack1 : "")
     + " = "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":22,"column":30},"end":{"line":22,"column":44}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[258] ), depth0)) != null ? stack1 : "")
     + "({\n  "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "credential", {"start":{"line":23,"column":5},"end":{"line":23,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "credential", locs[259] ), depth0)) != null ? stack1 : "")
     + ",\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"address"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"address"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":locs[260]})) != null ? stack1 : "")
     + "  timeoutMs: 10_000,\n  headers: { \"x-trace\": \"my-app\" },\n});\n\n// One typed method per operation; the result is {success, output} or {success: false, error}.\nconst result = await "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", {"start":{"line":32,"column":23},"end":{"line":32,"column":38}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", locs[261] ), depth0)) != null ? stack1 : "")
     + "."
-    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "method", {"start":{"line":32,"column":43},"end":{"line":32,"column":61}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "method", locs[262] ), depth0)) != null ? stack1 : "")
     + "("
-    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "args", {"start":{"line":32,"column":67},"end":{"line":32,"column":83}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "args", locs[263] ), depth0)) != null ? stack1 : "")
     + ");\nif (result.success) console.log(result.output);\nelse if (result.error.type === \"upstream\") console.error(result.error.status, result.error.code, result.error.requestId);\nelse console.error(result.error.type, result.error.message);\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"items"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":40,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"items"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":locs[264]})) != null ? stack1 : "")
     + "\n// Exceptions instead: UpstreamError (NotFoundError, RateLimitError, AuthError…), ValidationError, TimeoutError, NetworkError.\nconst strict = "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":43,"column":17},"end":{"line":43,"column":31}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[265] ), depth0)) != null ? stack1 : "")
     + "({ "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "credential", {"start":{"line":43,"column":39},"end":{"line":43,"column":56}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "credential", locs[266] ), depth0)) != null ? stack1 : "")
     + ","
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"address"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":43,"column":60},"end":{"line":43,"column":111}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"address"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":locs[267]})) != null ? stack1 : "")
     + " throwOnError: true });\ntry {\n  const { output } = await strict."
-    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "method", {"start":{"line":45,"column":36},"end":{"line":45,"column":54}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "method", locs[268] ), depth0)) != null ? stack1 : "")
     + "("
-    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "args", {"start":{"line":45,"column":60},"end":{"line":45,"column":76}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "args", locs[269] ), depth0)) != null ? stack1 : "")
     + ");\n  console.log(output);\n} catch (e) {\n  if (e instanceof UpstreamError) console.error(e.status, e.code, e.requestId, e.cause);\n  else throw e;\n}\n\n// The status, headers and request id of the answer.\nconst { response } = await "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", {"start":{"line":53,"column":29},"end":{"line":53,"column":44}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", locs[270] ), depth0)) != null ? stack1 : "")
     + "."
-    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "method", {"start":{"line":53,"column":49},"end":{"line":53,"column":67}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "method", locs[271] ), depth0)) != null ? stack1 : "")
     + ".withResponse("
-    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "args", {"start":{"line":53,"column":86},"end":{"line":53,"column":102}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"call"), "args", locs[272] ), depth0)) != null ? stack1 : "")
     + ");\n```\n\nIn Node.js, Deno and Bun, `"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", {"start":{"line":56,"column":29},"end":{"line":56,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "factory", locs[273] ), depth0)) != null ? stack1 : "")
     + "()` made without a credential reads it from the\nenvironment: "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"variables"),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":57,"column":13},"end":{"line":57,"column":101}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(lookupProperty(depth0,"client"),"variables"),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":locs[274]})) != null ? stack1 : "")
     + ".\n`BLOCKWRIGHT_LOG` (`debug`, `info`, `warn` or `off`) sets what a client logs, to its `logger`\nor else the console; each request says `User-Agent: blockwright/<version> "
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":59,"column":76},"end":{"line":59,"column":84}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[275] ), depth0)) != null ? stack1 : "")
     + "/<version>`\nunless a header of yours sets one (browsers send their own). A credential, from the environment or\ngiven, is never logged: it is redacted wherever it could show. `withOptions({...})` makes a copy\nof a client with some options changed. In a browser's bundle, a client with `hooks`, a `logger` or\n`withResponse` is given `observe: observeCalls` (`import { observeCalls } from \""
-    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":63,"column":82},"end":{"line":63,"column":93}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", locs[276] ), depth0)) != null ? stack1 : "")
     + "\"`),\nwhich Node.js, Deno and Bun give it: a client without them bundles none of that code.\n";
 },"2":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -831,7 +1247,7 @@ export const templates = {
     };
 
   return "  "
-    + ((stack1 = container.lambda(container.strict(lookupProperty(depth0,"client"), "address", {"start":{"line":25,"column":5},"end":{"line":25,"column":19}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(lookupProperty(depth0,"client"), "address", locs[277] ), depth0)) != null ? stack1 : "")
     + ",\n";
 },"3":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -842,11 +1258,11 @@ export const templates = {
     };
 
   return "\n// Every item of every page, fetched as the loop asks (a failed page is thrown).\nfor await (const item of "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", {"start":{"line":39,"column":27},"end":{"line":39,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", locs[278] ), depth0)) != null ? stack1 : "")
     + "."
-    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"items"), "method", {"start":{"line":39,"column":47},"end":{"line":39,"column":66}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"items"), "method", locs[279] ), depth0)) != null ? stack1 : "")
     + ".items("
-    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"items"), "args", {"start":{"line":39,"column":78},"end":{"line":39,"column":95}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"client"),"items"), "args", locs[280] ), depth0)) != null ? stack1 : "")
     + ", { maxItems: 50 })) console.log(item);\n";
 },"4":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -857,7 +1273,7 @@ export const templates = {
     };
 
   return " "
-    + ((stack1 = container.lambda(container.strict(lookupProperty(depth0,"client"), "address", {"start":{"line":43,"column":86},"end":{"line":43,"column":100}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(lookupProperty(depth0,"client"), "address", locs[281] ), depth0)) != null ? stack1 : "")
     + ",";
 },"5":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -867,11 +1283,11 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(data,"index"),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":57,"column":39},"end":{"line":57,"column":62}}})) != null ? stack1 : "")
+  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(data,"index"),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":locs[282]})) != null ? stack1 : "")
     + "`"
-    + ((stack1 = alias2(alias1(depth0, "variable", {"start":{"line":57,"column":65},"end":{"line":57,"column":73}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "variable", locs[283] ), depth0)) != null ? stack1 : "")
     + "` for `"
-    + ((stack1 = alias2(alias1(depth0, "param", {"start":{"line":57,"column":84},"end":{"line":57,"column":89}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "param", locs[284] ), depth0)) != null ? stack1 : "")
     + "`";
 },"6":function(container,depth0,helpers,partials,data) {
     return ", ";
@@ -884,11 +1300,11 @@ export const templates = {
     };
 
   return "\nThe agent frameworks take a client's operations as their own tools: `"
-    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":82,"column":71},"end":{"line":82,"column":82}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", locs[285] ), depth0)) != null ? stack1 : "")
     + "/ai-sdk`\n(`toAiSdkTools`, Vercel AI SDK), `/langchain` (`toLangChainTools`) and `/openai-agents`\n(`toOpenAiAgentsTools`). Install the framework yourself; the credential stays in the client,\nnever in what the model sees.\n\n```ts\nimport { generateText, stepCountIs } from \"ai\";\nimport { toAiSdkTools } from \""
-    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":89,"column":32},"end":{"line":89,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", locs[286] ), depth0)) != null ? stack1 : "")
     + "/ai-sdk\";\n\nconst tools = toAiSdkTools("
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", {"start":{"line":91,"column":29},"end":{"line":91,"column":44}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"client"), "variable", locs[287] ), depth0)) != null ? stack1 : "")
     + ", { needsApproval: \"destructive\" });\nconst { text } = await generateText({ model, tools, stopWhen: stepCountIs(5), prompt: \"…\" });\n```\n";
 },"8":function(container,depth0,helpers,partials,data) {
     return "\nList operations that page (see each operation) take `{allPages: true, maxItems, maxPages}` as\noptions of `executeTool`: the list outputs are concatenated across pages, count outputs count\nthe gathered list, every other output is the last (2xx) page's, and `result.pages` says how many\npages and items were fetched and whether a cap stopped the call. `paginate(operationId,\nparams)` yields the pages one by one.\n";
@@ -896,49 +1312,49 @@ export const templates = {
     var stack1;
 
   return " from the "
-    + ((stack1 = container.lambda(container.strict(depth0, "authParam", {"start":{"line":110,"column":67},"end":{"line":110,"column":76}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "authParam", locs[288] ), depth0)) != null ? stack1 : "")
     + " parameter";
 },"10":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "| OAuth 2 | "
-    + ((stack1 = container.lambda(container.strict(depth0, "oauthFlows", {"start":{"line":112,"column":14},"end":{"line":112,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "oauthFlows", locs[289] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"11":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "| Request size | "
-    + ((stack1 = container.lambda(container.strict(depth0, "requestHeadBytes", {"start":{"line":115,"column":19},"end":{"line":115,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "requestHeadBytes", locs[290] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"12":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "| Error details | "
-    + ((stack1 = container.lambda(container.strict(depth0, "errorDetails", {"start":{"line":118,"column":20},"end":{"line":118,"column":32}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "errorDetails", locs[291] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"13":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "| Failure in a 2xx reply | "
-    + ((stack1 = container.lambda(container.strict(depth0, "failureWhen", {"start":{"line":121,"column":29},"end":{"line":121,"column":40}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "failureWhen", locs[292] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"14":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "| Upstream docs | "
-    + ((stack1 = container.lambda(container.strict(depth0, "docsUrl", {"start":{"line":124,"column":20},"end":{"line":124,"column":27}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "docsUrl", locs[293] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"15":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| [`"
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":132,"column":6},"end":{"line":132,"column":8}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[294] ), depth0)) != null ? stack1 : "")
     + "`](#"
-    + ((stack1 = alias2(alias1(depth0, "anchor", {"start":{"line":132,"column":16},"end":{"line":132,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "anchor", locs[295] ), depth0)) != null ? stack1 : "")
     + ") | "
-    + ((stack1 = alias2(alias1(depth0, "requestCell", {"start":{"line":132,"column":30},"end":{"line":132,"column":41}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "requestCell", locs[296] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "titleCell", {"start":{"line":132,"column":48},"end":{"line":132,"column":57}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "titleCell", locs[297] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"16":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -949,55 +1365,55 @@ export const templates = {
     };
 
   return "\n### "
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":136,"column":6},"end":{"line":136,"column":8}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[298] ), depth0)) != null ? stack1 : "")
     + "\n\n"
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":138,"column":2},"end":{"line":138,"column":7}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[299] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":138,"column":13},"end":{"line":138,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[300] ), depth0)) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"deprecated"),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":139,"column":0},"end":{"line":142,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"deprecated"),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":locs[301]})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = alias2(alias1(depth0, "request", {"start":{"line":144,"column":2},"end":{"line":144,"column":9}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "request", locs[302] ), depth0)) != null ? stack1 : "")
     + " (upstream operation "
-    + ((stack1 = alias2(alias1(depth0, "operationId", {"start":{"line":144,"column":34},"end":{"line":144,"column":45}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "operationId", locs[303] ), depth0)) != null ? stack1 : "")
     + ")\n\n#### Parameters\n\n| Name | Type | Required | Default | Limits | Sent as | Example | Description |\n|---|---|---|---|---|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":150,"column":0},"end":{"line":152,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"rules"),"length"),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":153,"column":0},"end":{"line":159,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"constants"),"length"),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":160,"column":0},"end":{"line":166,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"body"),{"name":"if","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":167,"column":0},"end":{"line":170,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"idempotency"),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":171,"column":0},"end":{"line":174,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":locs[304]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"rules"),"length"),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":locs[305]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"constants"),"length"),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":locs[306]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"body"),{"name":"if","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":locs[307]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"idempotency"),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":locs[308]})) != null ? stack1 : "")
     + "\n#### Outputs\n\n| Output | Type | Source | Description |\n|---|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"outputs"),{"name":"each","hash":{},"fn":container.program(24, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":180,"column":0},"end":{"line":182,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"outcomes"),{"name":"each","hash":{},"fn":container.program(25, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":183,"column":0},"end":{"line":189,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pagination"),{"name":"if","hash":{},"fn":container.program(27, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":190,"column":0},"end":{"line":193,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"polling"),{"name":"if","hash":{},"fn":container.program(28, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":194,"column":0},"end":{"line":197,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"outputs"),{"name":"each","hash":{},"fn":container.program(24, data, 0),"inverse":container.noop,"data":data,"loc":locs[309]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"outcomes"),{"name":"each","hash":{},"fn":container.program(25, data, 0),"inverse":container.noop,"data":data,"loc":locs[310]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pagination"),{"name":"if","hash":{},"fn":container.program(27, data, 0),"inverse":container.noop,"data":data,"loc":locs[311]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"polling"),{"name":"if","hash":{},"fn":container.program(28, data, 0),"inverse":container.noop,"data":data,"loc":locs[312]})) != null ? stack1 : "")
     + "\n#### Upstream errors\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"errors"),"length"),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(31, data, 0),"data":data,"loc":{"start":{"line":201,"column":0},"end":{"line":209,"column":7}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"errors"),"length"),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(31, data, 0),"data":data,"loc":locs[313]})) != null ? stack1 : "");
 },"17":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "\n"
-    + ((stack1 = container.lambda(container.strict(depth0, "deprecated", {"start":{"line":141,"column":2},"end":{"line":141,"column":12}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "deprecated", locs[314] ), depth0)) != null ? stack1 : "")
     + "\n";
 },"18":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| `"
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":151,"column":5},"end":{"line":151,"column":9}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[315] ), depth0)) != null ? stack1 : "")
     + "` | "
-    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":151,"column":17},"end":{"line":151,"column":21}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", locs[316] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "required", {"start":{"line":151,"column":28},"end":{"line":151,"column":36}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "required", locs[317] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "default", {"start":{"line":151,"column":43},"end":{"line":151,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "default", locs[318] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "limits", {"start":{"line":151,"column":57},"end":{"line":151,"column":63}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "limits", locs[319] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "wire", {"start":{"line":151,"column":70},"end":{"line":151,"column":74}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "wire", locs[320] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "example", {"start":{"line":151,"column":81},"end":{"line":151,"column":88}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "example", locs[321] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":151,"column":95},"end":{"line":151,"column":106}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[322] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"19":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1008,7 +1424,7 @@ export const templates = {
     };
 
   return "\nRules across parameters:\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"rules"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":156,"column":0},"end":{"line":158,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"rules"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":locs[323]})) != null ? stack1 : "");
 },"20":function(container,depth0,helpers,partials,data) {
     var stack1;
 
@@ -1024,30 +1440,30 @@ export const templates = {
     };
 
   return "\nAlways sent:\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"constants"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":163,"column":0},"end":{"line":165,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"constants"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":locs[324]})) != null ? stack1 : "");
 },"22":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "\nRequest body: "
-    + ((stack1 = container.lambda(container.strict(depth0, "body", {"start":{"line":169,"column":16},"end":{"line":169,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "body", locs[325] ), depth0)) != null ? stack1 : "")
     + ".\n";
 },"23":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "\nIdempotency: "
-    + ((stack1 = container.lambda(container.strict(depth0, "idempotency", {"start":{"line":173,"column":15},"end":{"line":173,"column":26}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "idempotency", locs[326] ), depth0)) != null ? stack1 : "")
     + "\n";
 },"24":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| `"
-    + ((stack1 = alias2(alias1(depth0, "path", {"start":{"line":181,"column":5},"end":{"line":181,"column":9}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "path", locs[327] ), depth0)) != null ? stack1 : "")
     + "` | "
-    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":181,"column":17},"end":{"line":181,"column":21}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", locs[328] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "source", {"start":{"line":181,"column":28},"end":{"line":181,"column":34}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "source", locs[329] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":181,"column":41},"end":{"line":181,"column":52}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[330] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"25":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1058,24 +1474,24 @@ export const templates = {
     };
 
   return "\nStatus "
-    + ((stack1 = alias2(alias1(depth0, "status", {"start":{"line":185,"column":9},"end":{"line":185,"column":15}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "status", locs[331] ), depth0)) != null ? stack1 : "")
     + " is a result, not an error: "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":185,"column":47},"end":{"line":185,"column":58}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[332] ), depth0)) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"outputs"),{"name":"each","hash":{},"fn":container.program(26, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":186,"column":0},"end":{"line":188,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"outputs"),{"name":"each","hash":{},"fn":container.program(26, data, 0),"inverse":container.noop,"data":data,"loc":locs[333]})) != null ? stack1 : "");
 },"26":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "- `"
-    + ((stack1 = alias2(alias1(depth0, "path", {"start":{"line":187,"column":5},"end":{"line":187,"column":9}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "path", locs[334] ), depth0)) != null ? stack1 : "")
     + "` = "
-    + ((stack1 = alias2(alias1(depth0, "source", {"start":{"line":187,"column":17},"end":{"line":187,"column":23}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "source", locs[335] ), depth0)) != null ? stack1 : "")
     + "\n";
 },"27":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "\nPagination: "
-    + ((stack1 = container.lambda(container.strict(depth0, "pagination", {"start":{"line":192,"column":14},"end":{"line":192,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "pagination", locs[336] ), depth0)) != null ? stack1 : "")
     + "\n";
 },"28":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1086,9 +1502,9 @@ export const templates = {
     };
 
   return "\nPolling: "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"polling"), "sentence", {"start":{"line":196,"column":11},"end":{"line":196,"column":27}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"polling"), "sentence", locs[337] ), depth0)) != null ? stack1 : "")
     + " The workflow runner does so itself (giving up after "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"polling"), "timeout", {"start":{"line":196,"column":84},"end":{"line":196,"column":99}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"polling"), "timeout", locs[338] ), depth0)) != null ? stack1 : "")
     + "); a block may set `polling.intervalMs`, within those bounds.\n";
 },"29":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1099,14 +1515,14 @@ export const templates = {
     };
 
   return "| Status | Meaning |\n|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"errors"),{"name":"each","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":204,"column":0},"end":{"line":206,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"errors"),{"name":"each","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":locs[339]})) != null ? stack1 : "");
 },"30":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| "
-    + ((stack1 = alias2(alias1(depth0, "status", {"start":{"line":205,"column":4},"end":{"line":205,"column":10}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "status", locs[340] ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":205,"column":17},"end":{"line":205,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[341] ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"31":function(container,depth0,helpers,partials,data) {
     return "None documented.\n";
@@ -1118,72 +1534,72 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\n\n# "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":3,"column":4},"end":{"line":3,"column":8}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[243] ), depth0)) != null ? stack1 : "")
     + " (`"
-    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":3,"column":15},"end":{"line":3,"column":26}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", locs[342] ), depth0)) != null ? stack1 : "")
     + "`)\n\n"
-    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":5,"column":2},"end":{"line":5,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", locs[245] ), depth0)) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"longDescription"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":9,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"longDescription"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":locs[343]})) != null ? stack1 : "")
     + "\n## Install and call\n\n```sh\nnpm install "
-    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":14,"column":14},"end":{"line":14,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", locs[344] ), depth0)) != null ? stack1 : "")
     + "\n```\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"client"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":65,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"client"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":locs[345]})) != null ? stack1 : "")
     + "\nEach error is an `Error` subclass exported by this package (`BlockwrightError` and the ones above),\nits `cause` the structured error a result carries; `instanceof` a class of one status\n(`BadRequestError`, `AuthenticationError`, `PermissionDeniedError`, `NotFoundError`, `ConflictError`,\n`UnprocessableEntityError`, `InternalServerError` for 500 and above) reads the error's status. `executeTool(operationId, params, options)`\nis the same call by operation id, typed per operation; it never throws for bad input or\nupstream failures, and checks every parameter rule below before any request. ESM, with a\nCommonJS entry for `require()` (Node.js 22.12 or later; typed for TypeScript projects that\ncompile to CommonJS). The package also exports `tools` and `block` (plain data), `provider`,\n`createExecutor`, and a typed openapi-fetch client.\n\nFor agents, `toLlmTools(\"openai\" | \"anthropic\" | \"mcp\", { readOnly })` gives these tools as LLM\ntool definitions (MCP ones with output schemas and annotations). Secret and user-only\nparameters are left out of them: pass those yourself when you run the call.\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"client"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":80,"column":0},"end":{"line":94,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"paged"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":95,"column":0},"end":{"line":102,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"client"),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":locs[346]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"paged"),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":locs[347]})) != null ? stack1 : "")
     + "\n| | |\n|---|---|\n| Block type | `"
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":106,"column":18},"end":{"line":106,"column":26}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[348] ), depth0)) != null ? stack1 : "")
     + "` |\n| Category | "
-    + ((stack1 = alias2(alias1(depth0, "category", {"start":{"line":107,"column":15},"end":{"line":107,"column":23}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "category", locs[349] ), depth0)) != null ? stack1 : "")
     + " |\n| Colour | "
-    + ((stack1 = alias2(alias1(depth0, "color", {"start":{"line":108,"column":13},"end":{"line":108,"column":18}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "color", locs[350] ), depth0)) != null ? stack1 : "")
     + " |\n| Base address | "
-    + ((stack1 = alias2(alias1(depth0, "baseAddress", {"start":{"line":109,"column":19},"end":{"line":109,"column":30}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "baseAddress", locs[351] ), depth0)) != null ? stack1 : "")
     + " |\n| Authentication | "
-    + ((stack1 = alias2(alias1(depth0, "authDescription", {"start":{"line":110,"column":21},"end":{"line":110,"column":36}} ), depth0)) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"authParam"),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":110,"column":38},"end":{"line":110,"column":95}}})) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authDescription", locs[352] ), depth0)) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"authParam"),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":locs[353]})) != null ? stack1 : "")
     + " |\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"oauthFlows"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":111,"column":0},"end":{"line":113,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"requestHeadBytes"),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":114,"column":0},"end":{"line":116,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"errorDetails"),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":117,"column":0},"end":{"line":119,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"failureWhen"),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":120,"column":0},"end":{"line":122,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"docsUrl"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":123,"column":0},"end":{"line":125,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"oauthFlows"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":locs[354]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"requestHeadBytes"),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":locs[355]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"errorDetails"),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":locs[356]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"failureWhen"),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":locs[357]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"docsUrl"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":locs[358]})) != null ? stack1 : "")
     + "\n## Operations\n\n| Operation | Request | Summary |\n|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":131,"column":0},"end":{"line":133,"column":13}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":134,"column":0},"end":{"line":210,"column":13}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":locs[359]})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"eachPart").call(alias3,lookupProperty(depth0,"operations"),{"name":"eachPart","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":locs[360]})) != null ? stack1 : "");
 },"useData":true}),
   "sim-block.ts.hbs": Handlebars.template({"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\nimport { createElement, type SVGProps } from \"react\";\nimport { simBlockParams } from "
-    + ((stack1 = alias2(alias1(depth0, "platformModule", {"start":{"line":3,"column":34},"end":{"line":3,"column":48}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "platformModule", locs[361] ), depth0)) != null ? stack1 : "")
     + ";\nimport type { BlockConfig } from \"@/blocks/types\";\n\n/** The block's icon: the manifest's colour and the name's initial ("
-    + ((stack1 = alias2(alias1(depth0, "initialXml", {"start":{"line":6,"column":70},"end":{"line":6,"column":80}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "initialXml", locs[362] ), depth0)) != null ? stack1 : "")
     + "). */\nexport function "
-    + ((stack1 = alias2(alias1(depth0, "iconName", {"start":{"line":7,"column":18},"end":{"line":7,"column":26}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "iconName", locs[363] ), depth0)) != null ? stack1 : "")
     + "(props: SVGProps<SVGSVGElement>) {\n  return createElement(\n    \"svg\",\n    { ...props, xmlns: \"http://www.w3.org/2000/svg\", viewBox: \"0 0 24 24\" },\n    createElement(\"rect\", { width: 24, height: 24, rx: 5, fill: "
-    + ((stack1 = alias2(alias1(depth0, "iconColor", {"start":{"line":11,"column":67},"end":{"line":11,"column":76}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "iconColor", locs[364] ), depth0)) != null ? stack1 : "")
     + " }),\n    createElement(\"text\", { x: 12, y: 16.5, fill: \"#ffffff\", fontSize: 13, fontWeight: 700, fontFamily: \"Helvetica, Arial, sans-serif\", textAnchor: \"middle\" }, "
-    + ((stack1 = alias2(alias1(depth0, "initial", {"start":{"line":12,"column":163},"end":{"line":12,"column":170}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "initial", locs[365] ), depth0)) != null ? stack1 : "")
     + "),\n  );\n}\n\n/** The inputs whose text (Sim's inputs give text) becomes a number, a boolean or JSON for their tool parameter. */\nconst TYPED_INPUTS = "
-    + ((stack1 = alias2(alias1(depth0, "coerced", {"start":{"line":17,"column":24},"end":{"line":17,"column":31}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "coerced", locs[366] ), depth0)) != null ? stack1 : "")
     + " as const;\n\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "blockName", {"start":{"line":19,"column":15},"end":{"line":19,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "blockName", locs[367] ), depth0)) != null ? stack1 : "")
     + ": BlockConfig = "
-    + ((stack1 = alias2(alias1(depth0, "config", {"start":{"line":19,"column":45},"end":{"line":19,"column":51}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "config", locs[368] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"useData":true}),
   "sim-readme.md.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return " "
-    + ((stack1 = alias2(alias1(depth0, "providerPackage", {"start":{"line":14,"column":45},"end":{"line":14,"column":60}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "providerPackage", locs[369] ), depth0)) != null ? stack1 : "")
     + "@"
-    + ((stack1 = alias2(alias1(depth0, "range", {"start":{"line":14,"column":65},"end":{"line":14,"column":70}} ), depth0)) != null ? stack1 : "");
+    + ((stack1 = alias2(alias1(depth0, "range", locs[370] ), depth0)) != null ? stack1 : "");
 },"1":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1193,23 +1609,23 @@ export const templates = {
     };
 
   return "\n## "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":18,"column":5},"end":{"line":18,"column":9}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[371] ), depth0)) != null ? stack1 : "")
     + " (`"
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":18,"column":16},"end":{"line":18,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[372] ), depth0)) != null ? stack1 : "")
     + "`)\n\nIn `apps/sim/tools/registry.ts`:\n\n```ts\nimport { "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":9},"end":{"line":23,"column":76}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":locs[373]})) != null ? stack1 : "")
     + " } from \"@/tools/"
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":23,"column":95},"end":{"line":23,"column":103}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[374] ), depth0)) != null ? stack1 : "")
     + "\";\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":locs[375]})) != null ? stack1 : "")
     + "```\n\nIn `apps/sim/blocks/registry.ts`:\n\n```ts\nimport { "
-    + ((stack1 = alias2(alias1(depth0, "blockName", {"start":{"line":32,"column":11},"end":{"line":32,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "blockName", locs[376] ), depth0)) != null ? stack1 : "")
     + " } from \"@/blocks/blocks/"
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":32,"column":49},"end":{"line":32,"column":57}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[377] ), depth0)) != null ? stack1 : "")
     + "\";\n  "
-    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":33,"column":4},"end":{"line":33,"column":12}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", locs[378] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "blockName", {"start":{"line":33,"column":18},"end":{"line":33,"column":27}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "blockName", locs[379] ), depth0)) != null ? stack1 : "")
     + ",\n```\n";
 },"2":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1219,17 +1635,17 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = container.lambda(container.strict(depth0, "constName", {"start":{"line":23,"column":26},"end":{"line":23,"column":35}} ), depth0)) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(data,"last"),{"name":"unless","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":37},"end":{"line":23,"column":67}}})) != null ? stack1 : "");
+  return ((stack1 = container.lambda(container.strict(depth0, "constName", locs[380] ), depth0)) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(data,"last"),{"name":"unless","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":locs[381]})) != null ? stack1 : "");
 },"3":function(container,depth0,helpers,partials,data) {
     return ", ";
 },"4":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  "
-    + ((stack1 = alias2(alias1(depth0, "key", {"start":{"line":25,"column":4},"end":{"line":25,"column":7}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "key", locs[382] ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":25,"column":13},"end":{"line":25,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", locs[383] ), depth0)) != null ? stack1 : "")
     + ",\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1239,12 +1655,12 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\n\n# Sim tools and blocks\n\nGenerated by [Blockwright](https://www.npmjs.com/package/blockwright) from the same manifests and OpenAPI documents as\nthe providers' npm packages. Each provider's folder mirrors `apps/sim/` in [Sim](https://github.com/simstudioai/sim):\ncopy its `tools/` and `blocks/` over it. Each tool's request is the one the provider's package would send (its values checked\nbefore anything is sent), Sim's executor sends it, and the answer is read as the package reads it: its outputs are\n`executeTool`'s. A Sim tool sends one request: a list operation answers one page.\n\nIn `apps/sim`, add the providers' packages and the runtime:\n\n```sh\nnpm install "
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":14,"column":14},"end":{"line":14,"column":21}} ), depth0)) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"providers"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":23},"end":{"line":14,"column":81}}})) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "runtime", locs[384] ), depth0)) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"providers"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":locs[385]})) != null ? stack1 : "")
     + "\n```\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"providers"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":35,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"providers"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":locs[386]})) != null ? stack1 : "");
 },"useData":true}),
   "sim-tool.ts.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.strict, alias3=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1255,13 +1671,13 @@ export const templates = {
     };
 
   return "\n/** The operation's parameters, and "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"extra"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":36},"end":{"line":7,"column":104}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"extra"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":locs[387]})) != null ? stack1 : "")
     + ". */\nexport type "
-    + ((stack1 = alias3(alias2(depth0, "paramsType", {"start":{"line":8,"column":14},"end":{"line":8,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias3(alias2(depth0, "paramsType", locs[388] ), depth0)) != null ? stack1 : "")
     + " = "
-    + ((stack1 = alias3(alias2(depth0, "paramsName", {"start":{"line":8,"column":31},"end":{"line":8,"column":41}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias3(alias2(depth0, "paramsName", locs[389] ), depth0)) != null ? stack1 : "")
     + " & { "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"extra"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":48},"end":{"line":8,"column":112}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"extra"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":locs[390]})) != null ? stack1 : "")
     + " };\n";
 },"1":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1271,11 +1687,11 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(data,"index"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":51},"end":{"line":7,"column":74}}})) != null ? stack1 : "")
+  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(data,"index"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":locs[391]})) != null ? stack1 : "")
     + "`"
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":7,"column":77},"end":{"line":7,"column":81}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", locs[392] ), depth0)) != null ? stack1 : "")
     + "`: "
-    + ((stack1 = alias2(alias1(depth0, "about", {"start":{"line":7,"column":88},"end":{"line":7,"column":93}} ), depth0)) != null ? stack1 : "");
+    + ((stack1 = alias2(alias1(depth0, "about", locs[393] ), depth0)) != null ? stack1 : "");
 },"2":function(container,depth0,helpers,partials,data) {
     return "; ";
 },"3":function(container,depth0,helpers,partials,data) {
@@ -1286,28 +1702,28 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(data,"index"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":63},"end":{"line":8,"column":86}}})) != null ? stack1 : "")
-    + ((stack1 = container.lambda(container.strict(depth0, "name", {"start":{"line":8,"column":88},"end":{"line":8,"column":92}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(data,"index"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":locs[394]})) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "name", locs[395] ), depth0)) != null ? stack1 : "")
     + "?: string";
 },"4":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "/** "
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":12,"column":6},"end":{"line":12,"column":11}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", locs[396] ), depth0)) != null ? stack1 : "")
     + ": made by the provider's package (Sim's directExecution): "
-    + ((stack1 = alias2(alias1(depth0, "direct", {"start":{"line":12,"column":73},"end":{"line":12,"column":79}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "direct", locs[397] ), depth0)) != null ? stack1 : "")
     + ". Its request builders refuse what they cannot prepare, naming the parameter. */\n";
 },"5":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "/** "
-    + ((stack1 = container.lambda(container.strict(depth0, "title", {"start":{"line":14,"column":6},"end":{"line":14,"column":11}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "title", locs[398] ), depth0)) != null ? stack1 : "")
     + ": the request the provider's package would send (sent by Sim's executor), and Sim's answer read as that package reads it. */\n";
 },"6":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return ", "
-    + ((stack1 = container.lambda(container.strict(depth0, "fields", {"start":{"line":16,"column":85},"end":{"line":16,"column":91}} ), depth0)) != null ? stack1 : "");
+    + ((stack1 = container.lambda(container.strict(depth0, "fields", locs[399] ), depth0)) != null ? stack1 : "");
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1316,37 +1732,37 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\nimport { executeTool, type "
-    + ((stack1 = alias2(alias1(depth0, "paramsName", {"start":{"line":2,"column":29},"end":{"line":2,"column":39}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "paramsName", locs[400] ), depth0)) != null ? stack1 : "")
     + " } from "
-    + ((stack1 = alias2(alias1(depth0, "providerPackage", {"start":{"line":2,"column":52},"end":{"line":2,"column":67}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "providerPackage", locs[401] ), depth0)) != null ? stack1 : "")
     + ";\nimport { simRequest } from "
-    + ((stack1 = alias2(alias1(depth0, "platformModule", {"start":{"line":3,"column":30},"end":{"line":3,"column":44}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "platformModule", locs[402] ), depth0)) != null ? stack1 : "")
     + ";\nimport type { ToolConfig, ToolResponse } from \"@/tools/types\";\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"extra"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":9,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"extra"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":locs[403]})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"direct"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":15,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"direct"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":locs[404]})) != null ? stack1 : "")
     + "const request = simRequest(executeTool, "
-    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":16,"column":43},"end":{"line":16,"column":45}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", locs[405] ), depth0)) != null ? stack1 : "")
     + ", "
-    + ((stack1 = alias2(alias1(depth0, "paramNames", {"start":{"line":16,"column":53},"end":{"line":16,"column":63}} ), depth0)) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"fields"),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":66},"end":{"line":16,"column":101}}})) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "paramNames", locs[406] ), depth0)) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"fields"),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":locs[407]})) != null ? stack1 : "")
     + ");\n\nexport const "
-    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":18,"column":15},"end":{"line":18,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", locs[408] ), depth0)) != null ? stack1 : "")
     + ": ToolConfig<"
-    + ((stack1 = alias2(alias1(depth0, "paramsType", {"start":{"line":18,"column":41},"end":{"line":18,"column":51}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "paramsType", locs[409] ), depth0)) != null ? stack1 : "")
     + ", ToolResponse> = "
-    + ((stack1 = alias2(alias1(depth0, "config", {"start":{"line":18,"column":74},"end":{"line":18,"column":80}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "config", locs[410] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"useData":true}),
   "sim-tools-index.ts.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "export { "
-    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":3,"column":11},"end":{"line":3,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", locs[411] ), depth0)) != null ? stack1 : "")
     + " } from "
-    + ((stack1 = alias2(alias1(depth0, "file", {"start":{"line":3,"column":33},"end":{"line":3,"column":37}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "file", locs[412] ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1356,8 +1772,8 @@ export const templates = {
         return undefined
     };
 
-  return ((stack1 = container.lambda(container.strict(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
+  return ((stack1 = container.lambda(container.strict(depth0, "header", locs[4] ), depth0)) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":4,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":locs[413]})) != null ? stack1 : "");
 },"useData":true}),
 };
