@@ -41,6 +41,7 @@ import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read
 import { withDiscriminatedKindsIn } from "../load/examples/discriminated-kinds.js";
 import { makeSchemasCompilable, tuplesAsListedItems } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
+import { withByteListsAsFiles } from "./byte-lists.js";
 import { servedParameters } from "./parameters/served-parameters.js";
 import {
   isObject,
@@ -70,6 +71,8 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   // A field of a discriminated base as the union of its kinds, as the judge reads it (load/schemas/base-kinds.ts): an
   // answer Prism or the sampler makes is one of them, not the base's own fields.
   withBaseRefsAsKinds({ "#": compilable }, compilable);
+  // A file's bytes written as a list of bytes, as the binary string it stands for (byte-lists.ts).
+  withByteListsAsFiles(compilable);
   makeSchemasCompilable(compilable);
   const document = withSampledAnswers(compilable);
   tuplesAsListedItems(document);
