@@ -33,9 +33,9 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
 
 /**
  * A list of bytes as a schema: an array whose items are strings of format byte or binary
- * (`{type: array, items: {type: string, format: byte}}`, how springfox and its kin write Java's `byte[]`). Under a media
- * type that is no JSON, form, multipart or stream of events (isRawBodyMedia, isBytesMedia), it is a file's bytes, as a
- * binary string is: no server writes a file as a JSON list of base64 texts under `image/jpeg`.
+ * (`{type: array, items: {type: string, format: byte}}`, how springfox and its kin write Java's `byte[]`). Under a
+ * media type of no JSON, form, multipart, XML or text (isByteListMedia), it is a file's bytes, as a binary string is:
+ * no server writes a file as a JSON list of base64 texts under `image/jpeg`.
  */
 export function isByteList(schema: Schema | undefined): boolean {
   if (schema?.type !== "array" || schema.items === null || typeof schema.items !== "object") return false;

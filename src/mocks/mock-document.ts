@@ -42,6 +42,7 @@ import { withDiscriminatedKindsIn } from "../load/examples/discriminated-kinds.j
 import { makeSchemasCompilable, tuplesAsListedItems } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import { withByteListsAsFiles } from "./byte-lists.js";
+import { withCsvRecordsAsText } from "./csv-records.js";
 import { servedParameters } from "./parameters/served-parameters.js";
 import {
   isObject,
@@ -180,7 +181,9 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
   for (const [status, declared] of Object.entries(responses)) {
     const found = resolved(declared, document);
     const served = servedAnswerHeaders(withMediaTypesOnly(found), document);
-    const response = withTypedTexts(withSiblingJsonSchema(served), (v) => resolved(v, document));
+    const texts = withTypedTexts(withSiblingJsonSchema(served), (v) => resolved(v, document));
+    // A success's CSV of records as CSV text, not JSON (csv-records.ts).
+    const response = withCsvRecordsAsText(status, texts, document);
     // As declared (a `$ref` kept) unless a header or schema had to change.
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever declared: Prism sent a body's length with a 204,
