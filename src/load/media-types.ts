@@ -46,7 +46,8 @@ export function isByteList(schema: Schema | undefined): boolean {
 /**
  * Whether a `content` entry (a request body's or an answer's) is a file's bytes written as a list of bytes: a media
  * type that is no JSON, form, multipart, XML, text or stream of events, its schema a list of bytes (isByteList). The
- * mock serves and reads it as a binary string (mocks/byte-lists.ts); the link takes it as a raw body or a download.
+ * mock serves and reads it as a binary string (mocks/media/byte-lists.ts); the link takes it as a raw body or a
+ * download.
  */
 export function isByteListMedia(mediaType: string, schema: Schema | undefined): boolean {
   const bare = bareMediaType(mediaType);

@@ -41,8 +41,8 @@ import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read
 import { withDiscriminatedKindsIn } from "../load/examples/discriminated-kinds.js";
 import { makeSchemasCompilable, tuplesAsListedItems } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
-import { withByteListsAsFiles } from "./byte-lists.js";
-import { withCsvRecordsAsText } from "./csv-records.js";
+import { withByteListsAsFiles } from "./media/byte-lists.js";
+import { withCsvRecordsAsText } from "./media/csv-records.js";
 import { servedParameters } from "./parameters/served-parameters.js";
 import {
   isObject,
@@ -72,7 +72,7 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   // A field of a discriminated base as the union of its kinds, as the judge reads it (load/schemas/base-kinds.ts): an
   // answer Prism or the sampler makes is one of them, not the base's own fields.
   withBaseRefsAsKinds({ "#": compilable }, compilable);
-  // A file's bytes written as a list of bytes, as the binary string it stands for (byte-lists.ts).
+  // A file's bytes written as a list of bytes, as the binary string it stands for (media/byte-lists.ts).
   withByteListsAsFiles(compilable);
   makeSchemasCompilable(compilable);
   const document = withSampledAnswers(compilable);
@@ -182,7 +182,7 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
     const found = resolved(declared, document);
     const served = servedAnswerHeaders(withMediaTypesOnly(found), document);
     const texts = withTypedTexts(withSiblingJsonSchema(served), (v) => resolved(v, document));
-    // A success's CSV of records as CSV text, not JSON (csv-records.ts).
+    // A success's CSV of records as CSV text, not JSON (media/csv-records.ts).
     const response = withCsvRecordsAsText(status, texts, document);
     // As declared (a `$ref` kept) unless a header or schema had to change.
     const raw = response === found ? declared : response;

@@ -4,7 +4,7 @@
 // `additionalProperties` alone, one made-up column). Prism writes no object
 // as CSV, so the mock served the record as JSON (mock-answers.ts servedAsJsonInstead), under application/json, which a
 // client of the CSV (a download, whose declared type is CSV alone) rightly refused: every success case failed.
-import { isObject, resolved } from "./mock-form-bodies.js";
+import { isObject, resolved } from "../mock-form-bodies.js";
 
 type Json = Record<string, unknown>;
 

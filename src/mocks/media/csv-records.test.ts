@@ -4,7 +4,7 @@
 // transactions export, application/csv of one record: 18 of 40 cases passed). An error answer of a record under CSV
 // stays JSON, which the runtime reads the message of.
 import { describe, expect, it } from "vitest";
-import { mockDocument } from "./mock-document.js";
+import { mockDocument } from "../mock-document.js";
 
 const row = {
   type: "object",

@@ -3,9 +3,9 @@
 // string it stands for: Prism made a JSON list of base64 texts of it, served as `application/json`, which the runtime
 // rightly refused as no file ("answered 200 with application/json, not the file it declares"), and held a request's
 // bytes to a list, which no bytes are.
-import { OPERATION_METHODS } from "../load/openapi-document.js";
-import { isByteListMedia } from "../load/media-types.js";
-import { isObject, resolved } from "./mock-form-bodies.js";
+import { OPERATION_METHODS } from "../../load/openapi-document.js";
+import { isByteListMedia } from "../../load/media-types.js";
+import { isObject, resolved } from "../mock-form-bodies.js";
 
 type Json = Record<string, unknown>;
 
