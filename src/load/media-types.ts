@@ -12,7 +12,7 @@ export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
  * or a binary string (OpenAPI 3.0's `format: binary`, 3.1's
  * `contentMediaType`/`contentEncoding`), or any string under
  * `application/octet-stream`, a range such as `image/*`, or a type of bytes
- * (an image, a PDF, an archive).
+ * (an image, a PDF, an archive); or a list of bytes under a type of no text (isByteListMedia).
  */
 export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): boolean {
   const bare = bareMediaType(mediaType);
@@ -24,11 +24,35 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
     bare === "text/event-stream"
   )
     return false;
-  if (!schema || constrainsNothing(schema)) return true;
+  if (!schema || constrainsNothing(schema) || isByteListMedia(mediaType, schema)) return true;
   if (schema.type !== "string" && !(Array.isArray(schema.type) && schema.type.includes("string"))) return false;
   if (schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary")
     return true;
   return bare === "application/octet-stream" || bare.includes("*") || BYTES_MEDIA.test(bare);
+}
+
+/**
+ * A list of bytes as a schema: an array whose items are strings of format byte or binary
+ * (`{type: array, items: {type: string, format: byte}}`, how springfox and its kin write Java's `byte[]`). Under a
+ * media type of no JSON, form, multipart, XML or text (isByteListMedia), it is a file's bytes, as a binary string is:
+ * no server writes a file as a JSON list of base64 texts under `image/jpeg`.
+ */
+export function isByteList(schema: Schema | undefined): boolean {
+  if (schema?.type !== "array" || schema.items === null || typeof schema.items !== "object") return false;
+  const items = schema.items as Schema;
+  return items.type === "string" && (items.format === "byte" || items.format === "binary");
+}
+
+/**
+ * Whether a `content` entry (a request body's or an answer's) is a file's bytes written as a list of bytes: a media
+ * type that is no JSON, form, multipart, XML, text or stream of events, its schema a list of bytes (isByteList). The
+ * mock serves and reads it as a binary string (mocks/media/byte-lists.ts); the link takes it as a raw body or a
+ * download.
+ */
+export function isByteListMedia(mediaType: string, schema: Schema | undefined): boolean {
+  const bare = bareMediaType(mediaType);
+  if (!isByteList(schema) || !bare || isJsonMediaType(bare) || isXmlMediaType(bare)) return false;
+  return !(bare === FORM_MEDIA_TYPE || bare.startsWith("multipart/") || bare.startsWith("text/"));
 }
 
 /** Media types whose content is bytes whatever its schema says (a string under them is no text to type). */

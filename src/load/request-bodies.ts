@@ -8,6 +8,7 @@ import {
   isJsonMediaType,
   isMediaType,
   constrainsNothing,
+  isByteList,
   isRawBodyMedia,
   isJsonTextBodyMedia,
   isTextBodyMedia,
@@ -181,10 +182,22 @@ function rawBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schem
     required: Boolean(body.required),
     mediaType,
     encoding: "binary",
-    schema: schema && !constrainsNothing(schema) ? schema : { type: "string", format: "binary", ...schema },
+    schema: rawSchema(schema),
     fields: {},
     ...(concrete.length > 1 && concrete[0] === mediaType ? { mediaTypes: concrete } : {}),
   };
+}
+
+/**
+ * A raw body's schema: a binary string, the declared one's annotations kept (`{}` and `{description}`), or a list of
+ * bytes (isByteListMedia) as the binary string it stands for, its description kept; any other as it is.
+ */
+function rawSchema(schema: Schema | undefined): Schema {
+  if (schema && isByteList(schema)) {
+    const { type: _t, items: _i, ...annotations } = schema;
+    return { type: "string", format: "binary", ...annotations };
+  }
+  return schema && !constrainsNothing(schema) ? schema : { type: "string", format: "binary", ...schema };
 }
 
 /** A body of one text (isTextBodyMedia): its first such media type (an XML one unless not `xml`), its string schema. */

@@ -41,6 +41,8 @@ import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read
 import { withDiscriminatedKindsIn } from "../load/examples/discriminated-kinds.js";
 import { makeSchemasCompilable, tuplesAsListedItems } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
+import { withByteListsAsFiles } from "./media/byte-lists.js";
+import { withCsvRecordsAsText } from "./media/csv-records.js";
 import { servedParameters } from "./parameters/served-parameters.js";
 import {
   isObject,
@@ -70,6 +72,8 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   // A field of a discriminated base as the union of its kinds, as the judge reads it (load/schemas/base-kinds.ts): an
   // answer Prism or the sampler makes is one of them, not the base's own fields.
   withBaseRefsAsKinds({ "#": compilable }, compilable);
+  // A file's bytes written as a list of bytes, as the binary string it stands for (media/byte-lists.ts).
+  withByteListsAsFiles(compilable);
   makeSchemasCompilable(compilable);
   const document = withSampledAnswers(compilable);
   tuplesAsListedItems(document);
@@ -177,7 +181,9 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
   for (const [status, declared] of Object.entries(responses)) {
     const found = resolved(declared, document);
     const served = servedAnswerHeaders(withMediaTypesOnly(found), document);
-    const response = withTypedTexts(withSiblingJsonSchema(served), (v) => resolved(v, document));
+    const texts = withTypedTexts(withSiblingJsonSchema(served), (v) => resolved(v, document));
+    // A success's CSV of records as CSV text, not JSON (media/csv-records.ts).
+    const response = withCsvRecordsAsText(status, texts, document);
     // As declared (a `$ref` kept) unless a header or schema had to change.
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever declared: Prism sent a body's length with a 204,

@@ -21,7 +21,7 @@ import { draftAlsoSends } from "../auth/also-sends-draft.js";
 import { authOfDraft, credentialParams } from "../auth/credential-params.js";
 import { signedJwtNotes } from "../auth/signing/signed-jwt-draft.js";
 import { sigv4Region } from "../auth/signing/sigv4-draft.js";
-import { draftErrors } from "./errors.js";
+import { draftErrors } from "./errors/draft-errors.js";
 import { answersFile, describedFileNote, jsonTextNote, textOutputs } from "./files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
 import { withoutCredentialVariable } from "../shapes/address-credential.js";

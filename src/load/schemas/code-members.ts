@@ -3,7 +3,8 @@
 // status (`http_code`, `status_code`, `httpStatusCode`). grpc-gateway's errors are `{error, code, message, details}`
 // in some versions and `{grpc_code, http_code, message, http_status, details}` in others (its stream errors, a server
 // stream's failure line): the code is `grpc_code` there. Read by add's draft of `errors.code`
-// (import/draft/errors.ts) and by the link of a stream's failure (link/stream/streams.ts: `StreamSpec.failureCode`).
+// (import/draft/errors/answer-places.ts) and by the link of a stream's failure (link/stream/streams.ts:
+// `StreamSpec.failureCode`).
 import type { OpenApiDocument, Schema } from "../openapi-document.js";
 import { typeOf } from "../schema-types.js";
 

@@ -1,9 +1,9 @@
 // The record an error answer declared under no JSON type carries, read from the type it is declared under: the
 // record a mock serves as JSON and a client reads as one; the shapes of a union of errors; an RFC 9457 problem's
 // places.
-import { valueAt } from "../../load/json-ref.js";
-import { isStructuredSchema } from "../../load/media-types.js";
-import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
+import { valueAt } from "../../../load/json-ref.js";
+import { isStructuredSchema } from "../../../load/media-types.js";
+import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../../load/openapi-document.js";
 
 type Json = Record<string, unknown>;
 type Response = OpenApiOperation["responses"][number];

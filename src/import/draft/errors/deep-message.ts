@@ -1,8 +1,8 @@
 // Which fields of an error answer's schema hold its message, by their names and types, and the message found deeper
 // than the usual places: an answer that nests it in lists and objects of its own (a batch's answer, one error per
 // failed item, each holding an error collection: `{errors: [{elementErrors: {errorMessages: ["…"]}}]}`).
-import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
-import { MESSAGE_NAMES } from "../../model/message-fields.js";
+import { type OpenApiDocument, type Schema, typeOf } from "../../../load/openapi-document.js";
+import { MESSAGE_NAMES } from "../../../model/message-fields.js";
 
 type Json = Record<string, unknown>;
 

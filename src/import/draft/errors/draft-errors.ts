@@ -1,0 +1,67 @@
+// Where a drafted provider's error replies keep their code, message and request id (errors.code, errors.message,
+// errors.requestId), and whether the API answers 2xx with `{ok: false}` (errors.failureWhen): the places each error
+// answer of the chosen operations shows (answer-places.ts), most shared first.
+import type { Manifest } from "../../../load/precompiled/manifest-types.js";
+import type { OpenApiDocument } from "../../../load/openapi-document.js";
+import { operationRef } from "../../../load/operation-index.js";
+import type { SelectedOperation } from "../../cut/select-operations.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
+import { safeFlatten } from "../param-schema.js";
+import { countPlaces, type ErrorPlaces } from "./answer-places.js";
+import { recordOfErrorAnswer } from "./error-record.js";
+
+/** Where the error replies keep their code and message, read from the error responses of the chosen operations. */
+export function draftErrors(
+  doc: OpenApiDocument,
+  operations: readonly SelectedOperation[],
+  notes: ReviewNote[],
+): Manifest["errors"] {
+  const places: ErrorPlaces = {
+    code: new Map(),
+    message: new Map(),
+    requestId: new Map(),
+    fieldNotes: new Set(),
+    okFlag: false,
+  };
+  for (const chosen of operations) {
+    const op = doc.operations.get(operationRef(chosen.method, chosen.path, chosen.operationId));
+    if (!op) continue;
+    const success = doc.bodyResponse(op);
+    const successFlat = success ? safeFlatten(doc, success.schema) : undefined;
+    for (const response of op.responses) {
+      if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
+      countPlaces(doc, recordOfErrorAnswer(doc, op, response), successFlat, places);
+    }
+  }
+  const ranked = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([e]) => e);
+  let messages = ranked(places.message);
+  if (!messages.length) {
+    messages = ["$response.body#/message", "$response.body#/error/message", "$response.body#/error"];
+    notes.push({
+      at: ["errors", "message"],
+      note: "the error replies of these operations have no schema saying where their message is: common places drafted",
+    });
+  } else
+    notes.push({
+      at: ["errors"],
+      note: "read from the error replies' schemas and examples: check them against a real error",
+    });
+  for (const note of places.fieldNotes)
+    if (messages.some((m) => note.startsWith(m))) notes.push({ at: ["errors", "message"], note });
+  const codes = ranked(places.code).slice(0, 2);
+  const out: Manifest["errors"] = {
+    ...(codes.length ? { code: codes } : {}),
+    message: messages,
+    ...(places.requestId.size ? { requestId: ranked(places.requestId) } : {}),
+  };
+  if (places.okFlag) {
+    out.failureWhen = [{ from: "$response.body#/ok", equals: false }];
+    notes.push({
+      at: ["errors", "failureWhen"],
+      note:
+        "the replies carry a boolean ok, and the error replies one too: the API answers 2xx with ok: false when a " +
+        "call fails",
+    });
+  }
+  return out;
+}
