@@ -156,7 +156,9 @@ function first(refs: ValueRef[], answer: { status: number; body: unknown; header
           : ref.kind === "body"
             ? at(answer.body, ref.pointer)
             : undefined;
-    if (v !== undefined && v !== null && v !== "") return typeof v === "string" ? v : JSON.stringify(v);
+    // As the runtime reads them (upstream-error.ts `found`): RFC 9457's `about:blank` says nothing beyond the status.
+    if (v !== undefined && v !== null && v !== "" && v !== "about:blank")
+      return typeof v === "string" ? v : JSON.stringify(v);
   }
   return undefined;
 }

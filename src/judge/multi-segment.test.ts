@@ -276,12 +276,38 @@ describe("a path parameter whose schema's format is path", () => {
         responses: ok,
       },
     },
+    "/zqsets/{uri}": {
+      get: {
+        operationId: "zqGetSet",
+        parameters: [
+          {
+            name: "uri",
+            in: "path",
+            required: true,
+            description: "The encoded zqDataset URI",
+            schema: { type: "string", format: "path" },
+          },
+        ],
+        responses: ok,
+      },
+    },
   });
 
   it("is marked, unless its description asks it encoded or it shares its segment", () => {
     const p = { name: "zqfile", schema: { type: "string", format: "path" } };
     expect(multiSegmentMarker(p, "/zqvault/{zqfile}")).toBe("format: path");
     expect(multiSegmentMarker({ ...p, description: "URL-encoded" }, "/zqvault/{zqfile}")).toBeUndefined();
+    // A URI the words call encoded (`s3://zqbucket/a`: its `//` no segment of a path, so the caller's value is sent as
+    // one segment, its `/` as %2F, as the service's own client encodes it).
+    for (const description of ["The encoded zqDataset URI", "An encoded URL of the zqfeed", "the zqfile's encoded uri"])
+      expect(multiSegmentMarker({ ...p, description }, "/zqvault/{zqfile}")).toBeUndefined();
+    // Encoded words about something else leave the mark.
+    expect(
+      multiSegmentMarker(
+        { ...p, description: "Its path; a base64 encoded zqtoken goes in a header" },
+        "/zqvault/{zqfile}",
+      ),
+    ).toBe("format: path");
     expect(multiSegmentMarker(p, "/zqvault/zq-{zqfile}")).toBeUndefined();
     expect(multiSegmentMarker({ name: "zqfile", schema: { type: "string" } }, "/zqvault/{zqfile}")).toBeUndefined();
   });
@@ -305,5 +331,23 @@ describe("a path parameter whose schema's format is path", () => {
     expect(whole.refusals).toEqual([]);
     expect(whole.read.params.get("path:zqfile")).toBe("zqnotes/zq one.md");
     expect(sent("/zqvault/zqnotes%2Fzq1.md").refusals.map((r) => r.rule)).toEqual(["x-multi-segment"]);
+  });
+
+  it("an encoded URI is drafted one segment: its // and / sent as %2F, as the judge reads it", async () => {
+    const draft = drafted(doc, ["zqGetSet"]);
+    expect(draft.manifest.operations?.acme_zq_get_set?.params?.uri?.wire).toEqual({ in: "path" });
+    expect(notesAt(draft, "operations.acme_zq_get_set.params.uri").join("\n")).not.toContain("multiSegment");
+    expect(await linkProblems(draft)).toEqual([]);
+    const judge = requestJudge(new OpenApiDocument(parseYamlSource(draft.openapiText, "openapi.yaml")), {
+      basePath: "",
+      credential: "form",
+    });
+    const sent = judge({
+      method: "GET",
+      url: "https://api.acme.test/zqsets/s3%3A%2F%2Fzqbucket%2Fa%20b",
+      headers: new Headers(),
+    });
+    expect(sent.refusals).toEqual([]);
+    expect(sent.read.params.get("path:uri")).toBe("s3://zqbucket/a b");
   });
 });

@@ -124,8 +124,10 @@ function wholeSegment(path: string, name: string): boolean {
     .some((segment) => segment.replace(VERB, "") === `{${name}}`);
 }
 
-// A description that speaks of encoding the value (`URL-encode the object's name`, `lib%2Fclass.rb`) asks for %2F.
-export const ASKS_ENCODING = /(url|uri|percent)[- ]?(en)?cod|%2F|escape/i;
+// A description that speaks of encoding the value (`URL-encode the object's name`, `lib%2Fclass.rb`) asks for %2F, as
+// does one calling it an encoded URI ("The encoded Dataset URI": `s3://bucket/key`, whose `//` is no path's segment,
+// sent whole as one segment, as the service's own client encodes it).
+export const ASKS_ENCODING = /(url|uri|percent)[- ]?(en)?cod|%2F|escape|\bencoded\s+(?:[\w-]+\s+){0,2}ur[il]s?\b/i;
 // A media type is no path (`image/png`).
 const MEDIA_TYPE = /^(application|audio|font|image|message|model|multipart|text|video)\//;
 // Quoted (`…`, "…", '…'): a collection's name, then segments: `projects/*/secrets/*`, `organizations/{org}`,

@@ -48,8 +48,14 @@ export const errorKind: CaseKindModule = {
             checkRequest(ex, tool, doc, called.input);
             // No answer to HEAD has a body (RFC 9110 §9.3.2), whatever example a document gives: the mock serves none.
             if (values.op.method === "HEAD") same(ex.responseBody || undefined, undefined, "the mock's body");
+            // A text answer's example is its text, as the document writes it (the empty text, `{"a":1}`, `404`): served
+            // as is, as the example kind reads it.
             else if (name && response.examples[name] !== undefined)
-              same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
+              same(
+                response.text ? ex.responseBody : parseBody(ex.responseBody),
+                response.examples[name],
+                `the mock's answer (example "${name}")`,
+              );
             expectStructuredError(tool, ex, expectFailure(called), {
               successShaped: declaredAsSuccess(doc, values.op, response),
             });

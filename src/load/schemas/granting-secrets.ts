@@ -89,10 +89,28 @@ const SIGN_IN_OPERATION_WORDS =
   /\b(auth|authenticat\w*|oauth2?|log ?(in|out|on|off)|sign ?(in|out)|sessions?|(access|refresh) tokens?)\b/i;
 const SIGN_IN_TOKEN_WORDS =
   /\b(log ?in|log ?on|sign[ -]?in)[ -]tokens?\b|^\W*(the|an?)?\s*session[ -](id|identifier)\b/i;
+// ...or in a call whose address or summary says a password's reset or a check of a mail address (seed 292:
+// `/authentication/setForgotPassword`, `/authentication/validateMailToken`, the body's `token` described "The
+// token"): the token the mail carried, whoever holds it sets the password or confirms the address.
+const ACTION_OPERATION_WORDS = new RegExp(
+  "\\b(forgot(ten)?|lost|reset|recover|new|set) ?password\\b|\\bpassword ?(reset|recovery)\\b|" +
+    "\\b(e-?)?mail ?tokens?\\b|\\b(verify|verification|confirm|confirmation|activate|activation)\\b",
+  "i",
+);
 
-/** Whether a token (its name's words) is a sign-in's: by its description, or, undescribed, by its call. */
+/**
+ * Whether a token (its name's words) is a sign-in's: by its description, or, undescribed (or described by its name
+ * alone, "The token"), by its call: a sign-in's, a session's, a password reset's or a mail check's.
+ */
 export function signInToken(words: readonly string[], description: unknown, operation = ""): boolean {
-  const own = typeof description === "string" ? description.replace(/\W+/g, "").toLowerCase() : "";
+  const own =
+    typeof description === "string"
+      ? description
+          .replace(/^\W*(the|an?)\s+/i, "")
+          .replace(/\W+/g, "")
+          .toLowerCase()
+      : "";
   if (own !== "" && own !== words.join("")) return SIGN_IN_TOKEN_WORDS.test(description as string);
-  return words.length === 1 && SIGN_IN_OPERATION_WORDS.test(operation.replace(/[/_.{}-]+/g, " "));
+  const call = operation.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[/_.{}-]+/g, " ");
+  return words.length === 1 && (SIGN_IN_OPERATION_WORDS.test(call) || ACTION_OPERATION_WORDS.test(call));
 }

@@ -171,6 +171,19 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(namesSecret("zqToken", "The session's id, which the list shows.", { words: "/zq/a" })).toBe(false);
   });
 
+  // Found in the public directory (seed 292): a password reset's and a mail check's `token` in a body, described "The
+  // token" (the name and an article), drafted a plain text though whoever holds it sets the account's password.
+  it("is a secret as a bare token described by its name alone in a password reset's or a mail check's call", () => {
+    expect(namesSecret("token", "The token", { words: "/zq/setForgotPassword sets a new password" })).toBe(true);
+    expect(namesSecret("token", "The token", { words: "/zq/validateMailToken validates the mail token" })).toBe(true);
+    expect(namesSecret("token", "A token.", { words: "/zq/password-reset Reset the password" })).toBe(true);
+    expect(namesSecret("token", undefined, { words: "/zq/users/verify Verify the e-mail address" })).toBe(true);
+    expect(namesSecret("token", "The token", { words: "/zq/auth/session Sign in" })).toBe(true);
+    expect(namesSecret("token", "The token", { words: "/zq/widgets/{id}/tags Tag a widget" })).toBe(false);
+    expect(namesSecret("token", "The token of the next page.", { words: "/zq/password-reset Reset" })).toBe(false);
+    expect(namesSecret("zqWidgetToken", "The token", { words: "/zq/forgotPassword" })).toBe(false);
+  });
+
   // Found in the public directory (seed 290): a DNS server's TSIG `key`, "The Base64 encoded secret key".
   it("is a secret as a bare key described as encoded key material, not as a secret store's key", () => {
     expect(namesSecret("key", "The Base64 encoded secret key of the zq record.")).toBe(true);
