@@ -325,9 +325,11 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
   for (const [type, media] of Object.entries(body.content)) {
     const schema = isObject(media) ? media.schema : undefined;
     const text = isXmlMediaType(type) || isJsonTextBodyMedia(type, resolved(schema, document) as Json | undefined);
+    // A `$ref`'d schema (a named request's) served as a copy without the covered names: the named one may be another's.
+    const found = resolved(schema, document);
     if (isObject(schema) && text) content[type] = { ...(media as Json), schema: { type: "string" } };
-    else if (isObject(schema) && Array.isArray(schema.required))
-      content[type] = { ...(media as Json), schema: { ...schema, required: schema.required.filter(kept) } };
+    else if (isObject(found) && Array.isArray(found.required) && !found.required.every(kept))
+      content[type] = { ...(media as Json), schema: { ...found, required: found.required.filter(kept) } };
     else content[type] = media;
   }
   return { ...body, content };
