@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { mockDocument } from "./mock-document.js";
 
-type Json = Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: a served document read field by field
+// biome-ignore lint/suspicious/noExplicitAny: a served document read field by field
+type Json = Record<string, any>;
 
 const document = {
   openapi: "3.0.3",

@@ -335,8 +335,8 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
 
 /**
  * A body schema without the covered names in its `required` nor its `allOf` members' (`allOf: [$ref: request,
- * {required: [clientId, token]}]`); a `$ref`'d one (a named request's) served as a copy, the named one may be another's.
- * The schema itself where nothing changes.
+ * {required: [clientId, token]}]`); a `$ref`'d one (a named request's) served as a copy, the named one may be
+ * another's. The schema itself where nothing changes.
  */
 function withoutCoveredRequired(schema: unknown, kept: (f: unknown) => boolean, document: Json, depth = 0): unknown {
   const found = resolved(schema, document);

@@ -46,8 +46,9 @@ export function flowCoversBearer(
   // The OAuth way in the place of the first of it and the ways it replaces.
   const at = Math.min(chosen.indexOf(flow), ...dropped.map((k) => chosen.indexOf(k)));
   const ways = chosen.flatMap((k, i) => (i === at ? [flow] : k === flow || dropped.includes(k) ? [] : [k]));
+  const several = dropped.length > 1;
   notes.push(
-    `security scheme${dropped.length > 1 ? "s" : ""} ${dropped.join(", ")} (http bearer) send${dropped.length > 1 ? "" : "s"} ` +
+    `security scheme${several ? "s" : ""} ${dropped.join(", ")} (http bearer) send${several ? "" : "s"} ` +
       `a token as security scheme ${flow}'s access token is sent (Authorization: Bearer): drafted as ${flow}'s way ` +
       "alone, whose access token a call may give as it is, or whose client credentials flow obtains it",
   );
