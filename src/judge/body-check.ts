@@ -255,8 +255,20 @@ function mediaFor(body: JudgedBody, contentType: string): { mediaType: string; a
  */
 function withCoveredFields(value: unknown, schema: unknown, ctx: BodyContext): unknown {
   if (!ctx.covered || value === null || typeof value !== "object" || Array.isArray(value)) return value;
-  const node = schema === undefined ? undefined : resolved(ctx.data, schema);
-  const required = Array.isArray(node?.required) ? node.required.filter((n): n is string => typeof n === "string") : [];
-  const stood = required.filter((n) => !Object.hasOwn(value, n) && ctx.covered?.({ in: "body", name: n }));
+  const stood = requiredAtTop(schema, ctx).filter(
+    (n) => !Object.hasOwn(value, n) && ctx.covered?.({ in: "body", name: n }),
+  );
   return stood.length ? { ...value, ...Object.fromEntries(stood.map((n) => [n, "credential"])) } : value;
+}
+
+/**
+ * The fields a body's schema requires at the top: its own `required` and its `allOf` members' (an authorization
+ * server's `allOf: [$ref: request, {required: [clientId, token]}]`), `$ref`s followed.
+ */
+function requiredAtTop(schema: unknown, ctx: BodyContext, depth = 0): string[] {
+  const node = schema === undefined ? undefined : resolved(ctx.data, schema);
+  if (!node || depth > 8) return [];
+  const own = Array.isArray(node.required) ? node.required.filter((n): n is string => typeof n === "string") : [];
+  const members = Array.isArray(node.allOf) ? node.allOf.flatMap((m) => requiredAtTop(m, ctx, depth + 1)) : [];
+  return [...own, ...members];
 }

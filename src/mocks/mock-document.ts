@@ -331,12 +331,30 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
   for (const [type, media] of Object.entries(body.content)) {
     const schema = isObject(media) ? media.schema : undefined;
     const text = isXmlMediaType(type) || isJsonTextBodyMedia(type, resolved(schema, document) as Json | undefined);
+    const served = isObject(schema) && !text ? withoutCoveredRequired(schema, kept, document) : schema;
     if (isObject(schema) && text) content[type] = { ...(media as Json), schema: { type: "string" } };
-    else if (isObject(schema) && Array.isArray(schema.required))
-      content[type] = { ...(media as Json), schema: { ...schema, required: schema.required.filter(kept) } };
+    else if (served !== schema) content[type] = { ...(media as Json), schema: served };
     else content[type] = media;
   }
   return { ...body, content };
+}
+
+/**
+ * A body schema without the covered names in its `required` nor its `allOf` members' (`allOf: [$ref: request,
+ * {required: [clientId, token]}]`); a `$ref`'d one (a named request's) served as a copy, the named one may be
+ * another's. The schema itself where nothing changes.
+ */
+function withoutCoveredRequired(schema: unknown, kept: (f: unknown) => boolean, document: Json, depth = 0): unknown {
+  const found = resolved(schema, document);
+  if (!isObject(found) || depth > 8) return schema;
+  const required =
+    Array.isArray(found.required) && !found.required.every(kept) ? found.required.filter(kept) : undefined;
+  const members = Array.isArray(found.allOf)
+    ? found.allOf.map((m) => withoutCoveredRequired(m, kept, document, depth + 1))
+    : undefined;
+  const changed = members?.some((m, i) => m !== (found.allOf as unknown[])[i]);
+  if (!required && !changed) return schema;
+  return { ...found, ...(required ? { required } : {}), ...(changed ? { allOf: members } : {}) };
 }
 
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {

@@ -35,6 +35,7 @@ import { inGlobalOrder, legacyWeight } from "./requirements/legacy-schemes.js";
 import { type Accepted, acceptedWays } from "./requirements/accepted-ways.js";
 import { placementNotes } from "./placement-notes.js";
 import { withParameterAlternative } from "./requirements/parameter-alternatives.js";
+import { flowCoversBearer } from "./requirements/flow-covers-bearer.js";
 
 type Json = Record<string, unknown>;
 
@@ -195,13 +196,16 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   // A requirement signing each request (auth.sigv4, auth.signedJwt) takes no alternatives, first or not.
   const signs = (key: string) =>
     key.split(" + ").some((n) => signsWithSigv4(fieldOf(declared, n)) || signsJwt(fieldOf(declared, n)));
-  const chosen = chooseWays(
-    candidates,
+  const meets = (c: string, first: string) => required.length > 0 && !sentBeside(c) && !signs(c) && !signs(first);
+  const picked = chooseWays(candidates, required, declared, meets);
+  const { chosen, dropped } = flowCoversBearer(picked, required, declared, notes);
+  choiceNotes(
+    chosen,
+    candidates.filter((c) => !dropped.includes(c)),
     required,
     declared,
-    (c, first) => required.length > 0 && !sentBeside(c) && !signs(c) && !signs(first),
+    notes,
   );
-  choiceNotes(chosen, candidates, required, declared, notes);
   // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept
   // secret.
   const identifier = (n: string) => Number(NOT_SECRET.test(String(fieldOf(declared, n).name ?? "")));

@@ -249,7 +249,8 @@ function listedOf(doc: OpenApiDocument, s: Schema): NestedLimits | undefined {
   const branches = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
   if (!branches?.length) return undefined;
   const flat = (branches as Schema[]).map((b) => doc.flatten(b));
-  const listed = listedValues(flat, !s.anyOf);
+  // "" a branch lists kept: the body carries it as given (a choice that may be blank).
+  const listed = listedValues(flat, !s.anyOf, false, true);
   if (!listed) return undefined;
   const type = listed.type === "number" && "integer" in listed ? "integer" : listed.type;
   const nullable = admitsNull(doc, s) || flat.some((b) => b.type === "null" || admitsNull(doc, b) || b.const === null);

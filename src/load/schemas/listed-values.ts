@@ -11,11 +11,13 @@ import type { Schema } from "../openapi-document.js";
  * parameter's enum: read as "a string" with the first branch's limits, it was sent any text, which no branch takes.
  * The texts a union of listed values allows, in the document's order: of a `oneOf`, those one branch alone lists (a
  * value two list meets both, which oneOf refuses); "" left out (the runtime never sends it); a branch of null passed
- * over. Undefined when a branch lists no values, or lists one that is not text, or no text is left.
+ * over. Undefined when a branch lists no values, or lists one that is not text, or no text is left. With `blank`, ""
+ * kept: a field inside a JSON value (link/param-limits/schema-place.ts), which the body carries as given (a choice that
+ * may be blank, drf-spectacular's `oneOf: [<Choice>Enum, BlankEnum, NullEnum]`).
  */
-export function listedTexts(branches: readonly Schema[], oneOf: boolean): string[] | undefined {
+export function listedTexts(branches: readonly Schema[], oneOf: boolean, blank = false): string[] | undefined {
   const texts = listedOfKind(branches, oneOf, ["string"], (v): v is string => typeof v === "string")?.filter(
-    (value) => value !== "",
+    (value) => blank || value !== "",
   );
   return texts?.length ? texts : undefined;
 }
@@ -53,13 +55,17 @@ function listedOfKind<T>(
   return values.length ? values : undefined;
 }
 
-/** A union's listed values as a parameter's type and enum: texts (listedTexts), else (not `textsOnly`) numbers. */
+/**
+ * A union's listed values as a parameter's type and enum: texts (listedTexts; "" kept with `blank`), else (not
+ * `textsOnly`) numbers.
+ */
 export function listedValues(
   branches: readonly Schema[],
   oneOf: boolean,
   textsOnly = false,
+  blank = false,
 ): { type: "string"; enum: string[] } | { type: "number"; enum: number[]; integer?: true } | undefined {
-  const texts = listedTexts(branches, oneOf);
+  const texts = listedTexts(branches, oneOf, blank);
   if (texts) return { type: "string", enum: texts };
   if (textsOnly) return undefined;
   const numbers = listedNumbers(branches, oneOf);
