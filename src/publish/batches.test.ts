@@ -146,6 +146,8 @@ describe("blockwright publish with several packages", () => {
     const r = await cli(["publish"], {
       cwd: project({
         ...FOUR,
+        // Another scope right after two that go together (runtime, alpha): an npm of its own.
+        apex: provider("@zqc/apex"),
         beta: provider("@zqb/beta", { version: "0.2.0-beta.1" }),
         delta: provider("@zqc/delta"),
         echo: provider("@zqb/echo", { scripts: { postpublish: "echo done" } }),
@@ -157,6 +159,7 @@ describe("blockwright publish with several packages", () => {
     expect(r.stderr).toContain("publish: @zqb/beta@0.2.0-beta.1 published to http://stand-in.example/ (tag beta)\n");
     expect(npm.calls()).toEqual([
       "publish --workspace ./generated/runtime --workspace ./generated/alpha --json",
+      "publish ./generated/apex --json",
       "publish ./generated/beta --json --tag beta",
       "publish ./generated/delta --json",
       "publish ./generated/echo --json",
