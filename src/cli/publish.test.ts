@@ -100,20 +100,23 @@ describe("blockwright publish refuses before any request", () => {
 /**
  * A stand-in npm on PATH: `npm view <name> versions --json` answers `held`'s versions (E404 for
  * another name), and any other call (a publish) is logged and fails, so that a test sees none came.
+ * A shell script: each call a Node start saved, the answers' bytes and exit statuses those of npm's `--json`.
  */
 function standInNpm(held: Record<string, string[]>): { env: Record<string, string>; calls: () => string[] } {
   const dir = mkdtempSync(join(tmp, "npm-"));
   const log = join(dir, "calls.log");
   writeFileSync(log, "");
-  const script = `const [cmd, name] = process.argv.slice(2); const held = ${JSON.stringify(held)};
-require("fs").appendFileSync(${JSON.stringify(log)}, process.argv.slice(2).join(" ") + "\\n");
-if (cmd === "view" && !process.argv.includes("--workspace")) {
-  if (Object.hasOwn(held, name)) process.stdout.write(JSON.stringify(held[name]));
-  else { process.stdout.write(JSON.stringify({ error: { code: "E404", summary: "Not Found - " + name } })); \
-process.exitCode = 1; }
-} else process.exitCode = 1;`;
-  writeFileSync(join(dir, "stand-in.cjs"), script);
-  writeFileSync(join(dir, "npm"), `#!/bin/sh\nexec "${process.execPath}" "${join(dir, "stand-in.cjs")}" "$@"\n`);
+  const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+  const answers = Object.entries(held)
+    .map(([name, versions]) => `  ${quoted(name)}) printf '%s' ${quoted(JSON.stringify(versions))}; exit 0 ;;\n`)
+    .join("");
+  writeFileSync(
+    join(dir, "npm"),
+    `#!/bin/sh\nprintf '%s\\n' "$*" >> ${quoted(log)}\n[ "$1" = view ] || exit 1\n` +
+      `for a in "$@"; do [ "$a" = --workspace ] && exit 1; done\n` +
+      `case "$2" in\n${answers}esac\n` +
+      `printf '{"error":{"code":"E404","summary":"Not Found - %s"}}' "$2"\nexit 1\n`,
+  );
   chmodSync(join(dir, "npm"), 0o755);
   return { env: { PATH: `${dir}:/usr/bin:/bin` }, calls: () => readFileSync(log, "utf8").split("\n").filter(Boolean) };
 }

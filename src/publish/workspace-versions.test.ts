@@ -11,22 +11,25 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 const bin = mkdtempSync(join(runScratch(), "bw-npm-view-"));
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
-/** A stand-in npm that appends its arguments to `calls` and prints `stdout`, exiting with `code`. */
+/**
+ * A stand-in npm that appends its arguments to `calls` and prints `stdout`, exiting with `code`: a shell script (a
+ * Node start saved a call), each call's arguments a line of NUL-ended fields.
+ */
 function standIn(stdout: string, code: number): { env: Record<string, string>; calls: () => string[][] } {
   const dir = mkdtempSync(join(bin, "npm-"));
-  const log = join(dir, "calls.jsonl");
-  writeFileSync(join(dir, "answer.txt"), stdout);
-  const script =
-    `process.stdout.write(require("fs").readFileSync(${JSON.stringify(join(dir, "answer.txt"))}, "utf8")); ` +
-    `require("fs").appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(1)) + "\\n"); ` +
-    `process.exitCode = ${code};`;
-  writeFileSync(join(dir, "npm"), `#!/bin/sh\nexec "${process.execPath}" -e '${script}' -- "$@"\n`);
+  const log = join(dir, "calls.log");
+  const answer = join(dir, "answer.txt");
+  writeFileSync(answer, stdout);
+  writeFileSync(
+    join(dir, "npm"),
+    `#!/bin/sh\n{ printf '%s\\0' "$@"; printf '\\n'; } >> "${log}"\ncat "${answer}"\nexit ${code}\n`,
+  );
   chmodSync(join(dir, "npm"), 0o755);
   const calls = () =>
     readFileSync(log, "utf8")
-      .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as string[]);
+      .filter(Boolean)
+      .map((l) => l.split("\0").slice(0, -1));
   return { env: { PATH: `${dir}:/usr/bin:/bin` }, calls };
 }
 
