@@ -124,7 +124,8 @@ function boundLengths(
       at: ["params", param],
       note:
         `${bound.join(" and ")}: the document's own for ` +
-        `${places.map((s) => `${s.place.in} ${s.place.name}`).join(", ")}, where the credential is sent too ` +
+        `${places.map((s) => `${s.place.in} ${"path" in s.place ? s.place.path.join(".") : s.place.name}`).join(", ")}, ` +
+        "where the credential is sent too " +
         "(auth.alsoSends): a key past them would be refused there",
     });
 }
