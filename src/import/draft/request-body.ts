@@ -24,7 +24,7 @@ import { unionBodyExample } from "./union-example.js";
 import { draftOtherFields } from "./open-body/other-fields.js";
 import { rawBesideFields, rawBesideJson } from "./body-forms/raw-beside-json.js";
 import { type BodyFields, draftBodyField, type ParamsInto } from "./body-fields/body-field.js";
-import { nestedKeys } from "../auth/nested-key-draft.js";
+import { nestedKeys } from "./body-fields/nested-key-draft.js";
 
 type Path = (string | number)[];
 

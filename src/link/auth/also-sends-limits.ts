@@ -5,7 +5,7 @@
 import { typeOf, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { ManifestCredentialPlace } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
-import { patternLengths } from "../param-limits/pattern-length.js";
+import { patternAst, patternSpan } from "../../common/pattern-ast.js";
 
 /** The credential parameter's lengths as its manifest entry declares them (a credential given is never blank). */
 interface CredentialLengths {
@@ -46,7 +46,8 @@ function unmet(schema: Schema, credential: CredentialLengths): string | undefine
   if (lengths && (lengths.min > credential.max || lengths.max < credential.min))
     return (
       `matches pattern ${JSON.stringify(schema.pattern)}, values of ${lengths.min}` +
-      `${lengths.max === Infinity ? " or more" : lengths.max === lengths.min ? "" : ` to ${lengths.max}`} characters, ` +
+      `${lengths.max === Infinity ? " or more" : lengths.max === lengths.min ? "" : ` to ${lengths.max}`}` +
+      " characters, " +
       `never ${of}`
     );
   return undefined;
@@ -87,4 +88,16 @@ export function checkPlaceLimits(
     );
     return;
   }
+}
+
+/**
+ * The lengths of the texts a pattern matches: its least always, its most only where it is anchored at both ends as one
+ * way through it (`^[a-f0-9]{4}$`), else any (a match may sit inside a longer text).
+ */
+function patternLengths(pattern: string): { min: number; max: number } | undefined {
+  const ast = patternAst(pattern);
+  if (!ast) return undefined;
+  const { min, max } = patternSpan(ast);
+  const anchored = ast.alternatives.length === 1 && pattern.startsWith("^") && /(^|[^\\])\$$/.test(pattern);
+  return { min, max: anchored ? max : Number.POSITIVE_INFINITY };
 }

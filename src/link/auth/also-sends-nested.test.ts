@@ -14,6 +14,7 @@ import { GenerationErrors } from "../../emit/generation-errors.js";
 import { loadProvider } from "../../emit/link-provider.js";
 import { authPlacement } from "./auth.js";
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const fixture = fileURLToPath(new URL("../__fixtures__/zqdeep/", import.meta.url));
 const KEY = "zqk_live_0000000000000001";
 const TOKEN = "zqt_live_0000000000000002";
@@ -105,7 +106,7 @@ describe("auth.alsoSends at a path inside a JSON body's object", () => {
     );
   });
 
-  it("refuses a place whose rules the credential can never meet, naming the field, the rule and the value", async () => {
+  it("refuses a place whose rules the credential never meets, naming the field, the rule and the value", async () => {
     const hash = "hash: { type: string, maxLength: 256, description: Authorization hash }";
     const cases: [string, string][] = [
       ["hash: { type: integer, description: Authorization hash }", 'is of type "integer", and the credential is text'],
@@ -131,7 +132,8 @@ describe("auth.alsoSends at a path inside a JSON body's object", () => {
         expect.arrayContaining([
           expect.stringMatching(
             new RegExp(
-              `^\\d+:\\d+ auth\\.alsoSends\\.0: body field "auth" → "hash" of "makeFont" in specs/zqdeep/openapi\\.yaml ${why.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+              `^\\d+:\\d+ auth\\.alsoSends\\.0: body field "auth" → "hash" of "makeFont" in ` +
+                `specs/zqdeep/openapi\\.yaml ${escaped(why)}`,
             ),
           ),
         ]),

@@ -26,7 +26,7 @@ export function credentialPlace(place: ManifestCredentialPlace): CredentialPlace
     : { in: place.in, name: place.name ?? "" };
 }
 
-/** A place's key, as the document's parameters are keyed (slotKey: a header's name in any case; a body field's pointer). */
+/** A place's key, as the document's parameters are keyed (slotKey: a header's name in any case; a body's pointer). */
 export function placeKey(place: ManifestCredentialPlace): string {
   return runtimeKey(credentialPlace(place));
 }
@@ -35,7 +35,7 @@ export function placeKey(place: ManifestCredentialPlace): string {
 const runtimeKey = (place: CredentialPlace) =>
   place.in === "body" ? slotKey("body", place.pointer) : slotKey(place.in, place.name);
 
-/** A place in words, as the surface and the messages say it: `body:key`, `body:auth/hash`, `query:key`, `header:X-Key`. */
+/** A place in words, as the surface and messages say it: `body:key`, `body:auth/hash`, `query:key`, `header:X-Key`. */
 export function placeWords(place: CredentialPlace): string {
   return place.in === "body"
     ? `body:${place.pointer.slice(1).replaceAll("~1", "/").replaceAll("~0", "~")}`

@@ -46,7 +46,8 @@ const PRIVATE_KEY_ENDING = /^([a-z0-9]+[_-]?)?(private[_-]?key|(certificate|cert
 const WALLET_KEY_ENDING =
   /^[a-z0-9_-]*?(mnemonic|(seed|recovery|backup)[_-]?(phrase|words)|master[_-]?(private[_-]?)?key|xprv)$/i;
 // A payment card's data, by the end of its name: its security code (cvv, cvv2, cvc, cvc2, csc, `card_security_code`,
-// `card_verification_value`) and its full number (`card_number`, cardNumber, `card_no`; `pan`, a primary account number,
+// `card_verification_value`) and its full number (`card_number`, cardNumber, `card_no`; `pan`, a primary account
+// number,
 // where its description says a card's). Whoever holds them pays with the card: secret, never the provider's
 // credential. Not a card's id, token or last four digits (`card_id`, `card_token`, `card_last4`), other words' ends.
 const CARD_DATA_ENDING =

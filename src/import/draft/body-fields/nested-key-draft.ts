@@ -2,12 +2,12 @@
 // the way's credential sent there too (auth.alsoSends with the field's path), given once, rather than a plain field of
 // a JSON parameter a caller fills with the key in clear. The object holding nothing but the key is then no parameter.
 import { fieldOf } from "@blockwright/runtime/internal";
-import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
-import type { ReviewNote } from "../manifest-yaml.js";
-import { safeFlatten } from "../draft/param-schema.js";
-import { nameWords } from "../../load/schemas/secret-names.js";
-import type { CredentialDraft } from "./credential-draft.js";
-import { namesCredential } from "./credential-params.js";
+import { type OpenApiDocument, type Schema, typeOf } from "../../../load/openapi-document.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
+import { safeFlatten } from "../param-schema.js";
+import { nameWords } from "../../../load/schemas/secret-names.js";
+import type { CredentialDraft } from "../../auth/credential-draft.js";
+import { namesCredential } from "../../auth/credential-params.js";
 
 /** How deep into a body's objects a key is looked for (`auth.hash`: 2). */
 const DEEPEST = 3;
