@@ -62,7 +62,9 @@ export const authKind: CaseKindModule = {
             tool,
             "auth",
             `with alternative ${i + 1} alone (${wayCredentials(way).map(placementWords).join(" + ")}), the ` +
-              `credentials go where its requirement puts them`,
+              `credentials go where its requirement puts them${
+                way.alsoSends ? ` and to ${way.alsoSends.map(placeWords).join(", ")} (auth.alsoSends)` : ""
+              }`,
             async (ctx) => {
               const input = values.minimal();
               for (const name of authParams(tool.auth)) delete input[name];
@@ -71,7 +73,14 @@ export const authKind: CaseKindModule = {
                 if (!found) fail(`no value for ${name}, a parameter of alternative ${i + 1}`);
                 input[name] = found.value;
               }
-              await expectAcceptedCall(tool, document, input, ctx);
+              const { exchange } = await expectAcceptedCall(tool, document, input, ctx);
+              // The way's other places (its alsoSends): its first credential at each, as at its scheme's.
+              const sent = input[wayCredentials(way)[0]?.param ?? ""];
+              for (const place of way.alsoSends ?? [])
+                check(
+                  typeof sent === "string" && credentialAt(exchange, place, sent),
+                  `alternative ${i + 1}'s request does not carry its credential at ${placeWords(place)}`,
+                );
             },
             specSource(values.op, "security"),
           ),
@@ -170,22 +179,22 @@ function atEveryPlace(tool: ToolSpec, document: OpenApiDocument, values: ToolVal
 export function credentialAt(
   exchange: Pick<Exchange, "url" | "headers" | "body" | "rawBody">,
   place: CredentialPlace,
+  credential: string = CREDENTIAL,
 ): boolean {
+  const only = (values: readonly string[]) => values.length === 1 && values[0] === credential;
   if (place.in !== "body")
     return place.in === "query"
       ? only(exchange.url.searchParams.getAll(place.name))
-      : exchange.headers.get(place.name) === CREDENTIAL;
+      : exchange.headers.get(place.name) === credential;
   const path = parsePointer(place.pointer);
   const type = exchange.headers.get("content-type") ?? "";
   // A form's or a multipart body's fields are named at its top level (the link writes no deeper place there).
   if (FORM.test(type)) return path.length === 1 && only(new URLSearchParams(exchange.rawBody).getAll(path[0] ?? ""));
   // A multipart body as its parts (exchange.ts): a text part a string, a file an object, a repeated name a list.
-  if (MULTIPART.test(type) || JSON_TYPE.test(type)) return at(exchange.body, path) === CREDENTIAL;
+  if (MULTIPART.test(type) || JSON_TYPE.test(type)) return at(exchange.body, path) === credential;
   return false;
 }
 
-/** One value, the credential (a name given twice is not the place the document declares once). */
-const only = (values: readonly string[]) => values.length === 1 && values[0] === CREDENTIAL;
 const FORM = /^application\/x-www-form-urlencoded\b/i;
 const MULTIPART = /^multipart\/form-data\b/i;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;

@@ -124,7 +124,11 @@ function boundLengths(
       at: ["params", param],
       note:
         `${bound.join(" and ")}: the document's own for ` +
-        `${places.map((s) => `${s.place.in} ${s.place.name}`).join(", ")}, where the credential is sent too ` +
+        `${places.map((s) => `${s.place.in} ${placeName(s.place)}`).join(", ")}, ` +
+        "where the credential is sent too " +
         "(auth.alsoSends): a key past them would be refused there",
     });
 }
+
+/** A place's name as a note says it: a parameter's or field's name, a nested field's path joined by dots. */
+const placeName = (place: SentAgain["place"]) => ("path" in place ? place.path.join(".") : place.name);

@@ -165,7 +165,8 @@ export interface SentAgain {
   way: number;
   /** Which of the way's credentials (0 its first; another is drafted first). */
   credential: number;
-  place: { in: "body" | "query" | "header"; name: string };
+  /** A parameter or top-level body field by its name; a field inside an object of a JSON body by its path. */
+  place: { in: "body" | "query" | "header"; name: string } | { in: "body"; path: string[] };
   maxLength?: number;
   minLength?: number;
 }

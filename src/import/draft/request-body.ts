@@ -24,6 +24,7 @@ import { unionBodyExample } from "./union-example.js";
 import { draftOtherFields } from "./open-body/other-fields.js";
 import { rawBesideFields, rawBesideJson } from "./body-forms/raw-beside-json.js";
 import { type BodyFields, draftBodyField, type ParamsInto } from "./body-fields/body-field.js";
+import { nestedKeys } from "./body-fields/nested-key-draft.js";
 
 type Path = (string | number)[];
 
@@ -255,8 +256,10 @@ function draftBodyFields(
     notes,
     into,
   };
+  // A key inside an object of a JSON body (`{auth: {hash}}`): the credential's, sent there too (nested-key-draft.ts).
+  const keyHolders = body.encoding === "json" ? nestedKeys(doc, credential, fields, at, notes) : new Set<string>();
   for (const [field, schema] of [
-    ...Object.entries(fields),
+    ...Object.entries(fields).filter(([f]) => !keyHolders.has(f)),
     ...Object.entries(shaped?.fields ?? {}),
     ...unlisted.map((f): [string, Schema] => [f, {}]),
   ]) {

@@ -8,33 +8,74 @@ import type { OpenApiOperation } from "../../load/openapi-document.js";
 import { credentialOf, type SecurityScheme, slotKey } from "../../load/openapi-document.js";
 import type { ManifestAuth, ManifestCredentialPlace } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
+import { checkPlaceLimits } from "./also-sends-limits.js";
+
+/** A body place's field names from the body's top level (`[auth, hash]`); a query or header place's name alone. */
+export function placePath(place: ManifestCredentialPlace): string[] {
+  return place.in === "body" && place.path ? place.path : [place.name ?? ""];
+}
+
+/** Field names from the body's top level as a JSON pointer (`/auth/hash`). */
+const pointerOf = (path: readonly string[]) =>
+  path.map((name) => `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 
 /** A place as the runtime writes it: a body field by its JSON pointer, a query parameter or a header by its name. */
 export function credentialPlace(place: ManifestCredentialPlace): CredentialPlace {
   return place.in === "body"
-    ? { in: "body", pointer: `/${place.name.replaceAll("~", "~0").replaceAll("/", "~1")}` }
-    : { in: place.in, name: place.name };
+    ? { in: "body", pointer: pointerOf(placePath(place)) }
+    : { in: place.in, name: place.name ?? "" };
 }
 
-/** A place's key, as the document's parameters are keyed (slotKey: a header's name in any case). */
+/** A place's key, as the document's parameters are keyed (slotKey: a header's name in any case; a body's pointer). */
 export function placeKey(place: ManifestCredentialPlace): string {
-  return slotKey(place.in, place.name);
+  return runtimeKey(credentialPlace(place));
 }
 
-/** A place in words, as the surface and the messages say it: `body:key`, `query:key`, `header:X-Key`. */
+/** A linked place's key (placeKey). */
+const runtimeKey = (place: CredentialPlace) =>
+  place.in === "body" ? slotKey("body", place.pointer) : slotKey(place.in, place.name);
+
+/** A place in words, as the surface and messages say it: `body:key`, `body:auth/hash`, `query:key`, `header:X-Key`. */
 export function placeWords(place: CredentialPlace): string {
   return place.in === "body"
     ? `body:${place.pointer.slice(1).replaceAll("~1", "/").replaceAll("~0", "~")}`
     : `${place.in}:${place.name}`;
 }
 
-/** Where an operation declares a credential could go: its header, query and cookie parameters, its body's fields. */
+/** How deep declaredPlaces looks into a JSON body's objects (the schema's path's own bound). */
+const DEEPEST = 8;
+
+/**
+ * Where an operation declares a credential could go: its header, query and cookie parameters, its body's fields, and
+ * the fields inside the objects of its body (by pointer).
+ */
 function declaredPlaces(ctx: LinkContext, op: OpenApiOperation): Set<string> {
   const declared = new Set<string>();
   for (const p of op.parameters) if (p.in !== "path") declared.add(slotKey(p.in, p.name));
-  const body = op.requestBody ? ctx.doc.flatten(op.requestBody.schema) : undefined;
-  for (const field of Object.keys((body?.properties as object) ?? {})) declared.add(slotKey("body", field));
+  const walk = (schema: unknown, path: string[]) => {
+    if (path.length >= DEEPEST || !schema) return;
+    const flat = ctx.doc.flatten(schema as Parameters<typeof ctx.doc.flatten>[0]);
+    for (const [field, inner] of Object.entries((flat?.properties as Record<string, unknown>) ?? {})) {
+      declared.add(slotKey("body", pointerOf([...path, field])));
+      // A form's or a multipart body's fields are named at its top level only.
+      if (op.requestBody?.encoding === "json") walk(inner, [...path, field]);
+    }
+  };
+  if (op.requestBody) walk(op.requestBody.schema, []);
   return declared;
+}
+
+/**
+ * The pointers of the fields inside body objects (a place's `path`) that the auth's ways send the credential at and
+ * the operation declares: supplied by the credential, as a parameter's pointer is (params/coverage.ts).
+ */
+export function nestedBodyPlaces(ctx: LinkContext, op: OpenApiOperation): string[] {
+  const auth = ctx.manifest.auth;
+  const places = [auth, ...(auth.alternatives ?? [])].flatMap((w) => w.alsoSends ?? []);
+  const nested = places.filter((p) => p.in === "body" && placePath(p).length > 1);
+  if (!nested.length) return [];
+  const declared = declaredPlaces(ctx, op);
+  return [...new Set(nested.filter((p) => declared.has(placeKey(p))).map((p) => pointerOf(placePath(p))))];
 }
 
 /** Every place the manifest's operations declare. */
@@ -84,7 +125,7 @@ export function checkAlsoSends(
   ways: readonly {
     at: Path;
     alsoSends?: ManifestCredentialPlace[];
-    credentials: { credential: { scheme?: string } }[];
+    credentials: { credential: { scheme?: string; param?: string } }[];
   }[],
 ): void {
   if (!ways.some((w) => w.alsoSends)) return;
@@ -96,7 +137,14 @@ export function checkAlsoSends(
       const scheme = way.credentials[0]?.credential.scheme;
       const declaredScheme = scheme === undefined ? undefined : ctx.doc.securitySchemes[scheme];
       const own = declaredScheme ? credentialOf(declaredScheme) : undefined;
-      if (own && own.type !== "bearer" && own.type !== "basic" && slotKey(own.type, own.name) === placeKey(place))
+      if (place.path && place.in !== "body")
+        ctx.fail(
+          "BW2004",
+          [...at, "path"],
+          `path applies to a body place (a field inside an object of the body), not to in: ${place.in}: name the ` +
+            `${place.in} ${place.in === "header" ? "header" : "parameter"} with name`,
+        );
+      else if (own && own.type !== "bearer" && own.type !== "basic" && slotKey(own.type, own.name) === placeKey(place))
         ctx.fail(
           "BW2012",
           at,
@@ -106,19 +154,25 @@ export function checkAlsoSends(
       else if (!declared.has(placeKey(place)))
         ctx.fail(
           "BW2003",
-          [...at, "name"],
+          [...at, place.path ? "path" : "name"],
           `no operation of the manifest declares a ${
-            place.in === "body" ? "top-level body field" : `${place.in} ` + "parameter"
-          } "${place.name}" in ${ctx.openapiName}`,
+            place.path
+              ? `body field at ${placePath(place)
+                  .map((f) => JSON.stringify(f))
+                  .join(" → ")}`
+              : `${place.in === "body" ? "top-level body field" : `${place.in} parameter`} "${place.name}"`
+          } in ${ctx.openapiName}`,
           "value",
         );
-      else if (covers.has(place.name))
+      else if (place.name !== undefined && covers.has(place.name))
         ctx.fail(
           "BW2012",
           at,
           `"${place.name}" is in auth.covers too (a parameter the credential stands for, which nothing sends): a ` +
             "place the credential is sent at is in alsoSends only",
         );
+      // Declared: its rules met by the credential.
+      else checkPlaceLimits(ctx, place, placePath(place), way.credentials[0]?.credential.param, at);
     });
 }
 
@@ -133,7 +187,7 @@ export function sentWhereDeclared(ctx: LinkContext, auth: AuthSpec, op: OpenApiO
   const narrowed = (way: AuthWay): AuthWay => {
     if (!way.alsoSends) return way;
     const { alsoSends, ...rest } = way;
-    const kept = alsoSends.filter((p) => declared.has(slotKey(p.in, placeWords(p).slice(p.in.length + 1))));
+    const kept = alsoSends.filter((p) => declared.has(runtimeKey(p)));
     return (kept.length ? { ...rest, alsoSends: kept } : rest) as AuthWay;
   };
   const [first, ...alternatives] = ways.map(narrowed);
@@ -156,8 +210,11 @@ export function credentialCovers(
   const covers = new Set(auth.covers ?? []);
   // The places it is sent at besides (alsoSends): supplied by it, as what it covers (the mocks read no alsoSends, so
   // they hold a request to carry it there).
+  // A field inside a body object (a path) is no top-level slot: the mocks hold the object to be sent.
   const sent = new Set(
-    [...(auth.alsoSends ?? []), ...(auth.alternatives ?? []).flatMap((w) => w.alsoSends ?? [])].map(placeKey),
+    [...(auth.alsoSends ?? []), ...(auth.alternatives ?? []).flatMap((w) => w.alsoSends ?? [])].flatMap((p) =>
+      placePath(p).length === 1 ? [slotKey(p.in, placePath(p)[0] ?? "")] : [],
+    ),
   );
   const names = [
     auth.scheme,

@@ -56,6 +56,7 @@ export const auth = {
       "authWay.alsoSends",
       "credentialPlace.in",
       "credentialPlace.name",
+      "credentialPlace.path",
     ]),
     "auth.covers": {
       none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing",

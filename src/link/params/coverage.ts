@@ -9,7 +9,7 @@ import { slotKey, type OpenApiOperation } from "../../load/openapi-document.js";
 import { requiredInRequest } from "../../load/read-only.js";
 import { expressionNames } from "../../load/operation-index.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
-import { credentialCovers } from "../auth/credential-places.js";
+import { credentialCovers, nestedBodyPlaces } from "../auth/credential-places.js";
 import type { LinkContext, Path } from "../context.js";
 import { BODYLESS_METHODS, sentEmptyAsWritten } from "../wire/body.js";
 import { fieldsNotSent, objectsSent } from "../wire/query-fields.js";
@@ -57,6 +57,9 @@ export function checkCoverage(
     if (p.wire.in === "switch") p.wire.whenTrue.forEach(add);
   }
   constants.forEach(add);
+  // The credential's places inside body objects (auth.alsoSends paths): sent by it on every call that carries it.
+  const byCredential = takesNoCredential(op) ? [] : nestedBodyPlaces(ctx, op);
+  pointers.push(...byCredential);
   // An object query parameter whose fields are sent one by one (query-fields.ts) is sent, with the fields it requires.
   for (const object of objectsSent(params)) named.add(slotKey("query", object));
   for (const missing of fieldsNotSent(ctx, op, params))
@@ -111,8 +114,11 @@ export function checkCoverage(
     );
   }
   if (body && pointers.length && !pointers.includes(""))
-    checkBodyFields(ctx, at, op, params, constants, pointers, covered);
+    checkBodyFields(ctx, at, op, params, [...constants, ...byCredential.map(pointerConstant)], pointers, covered);
 }
+
+/** A pointer the credential is written at, as checkBodyFields counts what is always supplied (a constant's). */
+const pointerConstant = (pointer: string): WireConstant => ({ in: "body", pointer, value: "" });
 
 /**
  * The required fields of every body object the manifest writes into (`pointers`): each supplied, and always (by a

@@ -61,7 +61,7 @@ export type ManifestCredentialPrefix = string
  */
 export type ManifestKeyEncoding = "base64"
 /**
- * Places besides its scheme's where the document requires the same credential on a request: a top-level field of the request body (`body`, of whatever media type the operation sends: JSON, a form, multipart), a query parameter or a header, each named as the document names it (an API that takes the key as a query parameter and again as a required form field `key`). The way's first credential, given once, is sent at each place an operation declares, beside its scheme's place, by its tools and by the package's typed client (`create<Provider>Client`); nothing else supplies it there (it is no parameter of the tools), and the mocks and the request judge hold a request to carry it there as the document requires. It is a secret's value: withheld from errors, logs and recordings like the credential. Unlike `covers` (a parameter the credential stands for and nothing sends), a place listed here is sent.
+ * Places besides its scheme's where the document requires the same credential on a request: a field of the request body (top-level, or by its `path` inside an object of a JSON body) (`body`, of whatever media type the operation sends: JSON, a form, multipart), a query parameter or a header, each named as the document names it (an API that takes the key as a query parameter and again as a required form field `key`). The way's first credential, given once, is sent at each place an operation declares, beside its scheme's place, by its tools and by the package's typed client (`create<Provider>Client`); nothing else supplies it there (it is no parameter of the tools), and the mocks and the request judge hold a request to carry it there as the document requires. It is a secret's value: withheld from errors, logs and recordings like the credential. Unlike `covers` (a parameter the credential stands for and nothing sends), a place listed here is sent.
  * 
  * @minItems 1
  */
@@ -617,17 +617,24 @@ export interface ManifestAuthFlows {
   }
 }
 /**
- * One place: where (`body`, a top-level field of the request body; `query`; `header`) and the name the document gives it there.
+ * One place: where (`body`, a field of the request body; `query`; `header`) and the name the document gives it there, or, for a field inside an object of a JSON body, its `path`.
  */
 export interface ManifestCredentialPlace {
   /**
-   * `body`: a top-level field of the request body (JSON, form or multipart); `query`: a query parameter; `header`: a header.
+   * `body`: a field of the request body (top-level in JSON, a form or multipart; inside an object of a JSON body by `path`); `query`: a query parameter; `header`: a header.
    */
   in: ("body" | "query" | "header")
   /**
    * The field's, parameter's or header's name as the document declares it.
    */
-  name: string
+  name?: string
+  /**
+   * For a field inside an object of a JSON request body (`{auth: {hash: <key>}}`): the names from the body's top level down to the field, each as the document declares it (`[auth, hash]`). The credential is written at that place, the objects on the way made or completed; the other fields of those objects stay the caller's. Only with `in: body`, instead of `name`.
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  path?: string[]
 }
 /**
  * A security scheme of the document and the shared parameter(s) whose value it sends.
@@ -1780,6 +1787,7 @@ export type ManifestField =
   | "constant.pointer"
   | "credentialPlace.in"
   | "credentialPlace.name"
+  | "credentialPlace.path"
   | "errors.code"
   | "errors.message"
   | "errors.requestId"

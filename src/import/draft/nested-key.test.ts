@@ -1,0 +1,88 @@
+// A key inside an object of a JSON body (a font service's `{auth: {hash}}`, "Authorization hash", its document
+// declaring no security scheme): add drafted `auth` as a plain JSON parameter, so a caller typed the key in clear into
+// a field no message withholds. It drafts the credential sent there too (auth.alsoSends with the field's path), the
+// object holding nothing else no parameter, with a note; the request judge finds the body carrying it as required.
+// A key inside an object beside other fields, a declared scheme's, is sent there too and the object stays a parameter;
+// a field whose words say nothing of authorising the call (a content hash) stays a plain field.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  draftWorkFolder,
+  drafted,
+  judgedCall,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const KEY = "zq-hash-000000000000000001";
+const made = reply({ type: "object", properties: { result: { type: "string" } } }, { result: "made" });
+
+function document(auth: Record<string, unknown>, extra: Record<string, unknown> = {}, components = {}) {
+  const body = {
+    required: true,
+    content: {
+      "application/json": {
+        schema: { type: "object", required: ["text"], properties: { auth, text: { type: "string" } } },
+      },
+    },
+  };
+  return openapi(
+    { "/zq/font": { post: { operationId: "makeZqFont", requestBody: body, responses: { "200": made } } } },
+    components,
+    extra,
+  );
+}
+const hashOnly = {
+  type: "object",
+  required: ["hash"],
+  properties: { hash: { type: "string", description: "Authorization hash" } },
+};
+
+describe("a key inside an object of a JSON body", () => {
+  it("is drafted as the credential sent there, the object that holds it alone no parameter, and links", async () => {
+    const d = drafted(document(hashOnly), ["makeZqFont"]);
+    expect(d.manifest.auth).toMatchObject({ alsoSends: [{ in: "body", path: ["auth", "hash"] }] });
+    expect(Object.keys(d.manifest.operations.acme_make_zq_font?.params ?? {})).toEqual(["text"]);
+    expect(d.manifestText.replace(/\n\s*#\s+/g, " ")).toContain(
+      'body field auth.hash ("Authorization hash") is the key that authorises the call',
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const { sent, judged } = await judgedCall(d, tool!, { [d.manifest.auth.param]: KEY, text: "zq" });
+    expect(JSON.parse(new TextDecoder().decode(sent.body))).toEqual({ text: "zq", auth: { hash: KEY } });
+    expect(judged.refusals).toEqual([]);
+  });
+
+  it("is sent there by a declared scheme's credential too, its object beside other fields still a parameter", () => {
+    const auth = {
+      type: "object",
+      required: ["key"],
+      properties: { key: { type: "string", description: "Your API key." }, zqUser: { type: "string" } },
+    };
+    const d = drafted(
+      document(
+        auth,
+        { security: [{ zqKey: [] }] },
+        { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
+      ),
+      ["makeZqFont"],
+    );
+    expect(d.manifest.auth).toMatchObject({ scheme: "zqKey", alsoSends: [{ in: "body", path: ["auth", "key"] }] });
+    expect(Object.keys(d.manifest.operations.acme_make_zq_font?.params ?? {}).sort()).toEqual(["auth", "text"]);
+  });
+
+  it("leaves a field whose words say nothing of authorising the call as it was", () => {
+    const auth = {
+      type: "object",
+      required: ["hash"],
+      properties: { hash: { type: "string", description: "The SHA-256 of the file's content." } },
+    };
+    const d = drafted(document(auth), ["makeZqFont"]);
+    expect(d.manifest.auth).not.toHaveProperty("alsoSends");
+    expect(Object.keys(d.manifest.operations.acme_make_zq_font?.params ?? {}).sort()).toEqual(["auth", "text"]);
+  });
+});
