@@ -1,21 +1,26 @@
-// A payment card's security code and full number are secrets (a payment document's `cvv2`, "CVV2 or CID value from the
-// signature panel on the back of the cardholder's card", was drafted a plain body field): read by the one reading of
-// names (namesSecret, and so a field inside a JSON value, secretField), never as the provider's credential. A card's
-// id, token or last digits, a truncated number in an answer, and codes or numbers of other things stay plain.
+// A payment card's full number is a secret (a payment document's `card_number` was drafted a plain body field): read by
+// the one reading of names (namesSecret, and so a field inside a JSON value, secretField), never as the provider's
+// credential. A card's id, token or last digits, a truncated number in an answer, and codes or numbers of other things
+// stay plain; so does its 3-digit security code, which a secret parameter would refuse (under the shortest secret the
+// runtime withholds).
 import { describe, expect, it } from "vitest";
 import { namesSecret, secretField } from "./secret-names.js";
 import { namesCredential } from "../../import/auth/credential-params.js";
+import { SHORT_SECRET_MIN_LENGTH } from "../../../runtime/common/redact.js";
 
-describe("a payment card's security code and number", () => {
-  it("reads a security code and a card number as secrets, by name or by a card's words", () => {
-    const named = ["cvv", "cvv2", "CVC", "cvc2", "csc", "card_cvv", "zqCardCvc", "card_number", "cardNumber"];
-    for (const name of [...named, "card_no", "card_security_code", "zq_card_verification_value"])
+describe("a payment card's number", () => {
+  it("reads a card number as a secret, by name or by a card's words", () => {
+    for (const name of ["card_number", "cardNumber", "card_no", "zqCardNum"])
       expect(namesSecret(name), name).toBe(true);
     expect(namesSecret("pan", "The card's primary account number (PAN).")).toBe(true);
-    expect(namesSecret("security_code", "The 3 or 4 digit security code on the back of the card.")).toBe(true);
     expect(namesSecret("zq_number", "Cardholder's card number.")).toBe(true);
-    expect(secretField("cvv2", { type: "string" })).toBe(true);
     expect(secretField("card_number", { type: "string" })).toBe(true);
+  });
+
+  it("leaves the card's security code plain: a secret parameter refuses a value under SHORT_SECRET_MIN_LENGTH", () => {
+    expect(SHORT_SECRET_MIN_LENGTH).toBeGreaterThan(3);
+    for (const name of ["cvv", "cvv2", "CVC", "csc", "card_security_code"]) expect(namesSecret(name), name).toBe(false);
+    expect(namesSecret("security_code", "The 3 or 4 digit security code on the back of the card.")).toBe(false);
   });
 
   it("leaves a card's id, token, last digits, a truncated number and other codes plain", () => {
@@ -28,6 +33,6 @@ describe("a payment card's security code and number", () => {
   });
 
   it("is no credential of the provider's", () => {
-    for (const name of ["cvv2", "card_number", "pan"]) expect(namesCredential(name), name).toBe(false);
+    for (const name of ["card_number", "pan"]) expect(namesCredential(name), name).toBe(false);
   });
 });

@@ -45,29 +45,28 @@ const PRIVATE_KEY_ENDING = /^([a-z0-9]+[_-]?)?(private[_-]?key|(certificate|cert
 // Any words before (`cipher_seed_mnemonic`: two words before its end, which a one-word prefix missed).
 const WALLET_KEY_ENDING =
   /^[a-z0-9_-]*?(mnemonic|(seed|recovery|backup)[_-]?(phrase|words)|master[_-]?(private[_-]?)?key|xprv)$/i;
-// A payment card's data, by the end of its name: its security code (cvv, cvv2, cvc, cvc2, csc, `card_security_code`,
-// `card_verification_value`) and its full number (`card_number`, cardNumber, `card_no`; `pan`, a primary account
-// number,
-// where its description says a card's). Whoever holds them pays with the card: secret, never the provider's
+// A payment card's full number, by the end of its name (`card_number`, cardNumber, `card_no`; `pan`, a primary account
+// number, where its description says a card's). Whoever holds it pays with the card: secret, never the provider's
 // credential. Not a card's id, token or last four digits (`card_id`, `card_token`, `card_last4`), other words' ends.
-const CARD_DATA_ENDING =
-  /^([a-z0-9]+[_-]?)?(cvv2?|cvc2?|csc|card[_-]?(number|num|no|security[_-]?code|verification[_-]?(value|code)))$/i;
+// Its security code (cvv, cvc, csc) stays plain: 3 digits, under the shortest secret the runtime can withhold as a
+// whole value (SHORT_SECRET_MIN_LENGTH, runtime/common/redact.ts), so a secret one would refuse every real code.
+const CARD_DATA_ENDING = /^([a-z0-9]+[_-]?)?card[_-]?(number|num|no)$/i;
 const CARD_WORDS = /\b(card|cardholder|primary account number)\b/i;
-// ...or a security code or card number by its description alone ("The card's security code", "CVV2 or CID value from
-// the back of the card", "Cardholder's card number"), not one said to be truncated or masked (an answer's `4111xx…`).
-const CARD_DATA_WORDS = /\b(security code|cvv2?|cvc2?|card number|primary account number)\b/i;
+// ...or a card number by its description alone ("Cardholder's card number"), not one said to be truncated or masked
+// (an answer's `4111xx…`).
+const CARD_DATA_WORDS = /\b(card number|primary account number)\b/i;
 const NOT_WHOLE_CARD = /\b(truncated|masked|last (four|4)|first (six|6)|bin)\b/i;
 
-/** Whether a name (its words) and description say the value is a payment card's security code or full number. */
+/** Whether a name (its words) and description say the value is a payment card's full number. */
 export function namesCardData(name: string, description?: unknown): boolean {
   const text = typeof description === "string" ? description : "";
   if (NOT_WHOLE_CARD.test(text)) return false;
   if (CARD_DATA_ENDING.test(name)) return true;
   const words = nameWords(name);
   if (words.at(-1) === "pan") return CARD_WORDS.test(text);
-  // A field named for its code or number (`code`, `number`, `security_code`) whose description says it is the card's.
+  // A field named for its number whose description says it is the card's.
   const last = words.at(-1) ?? "";
-  return (last === "code" || last === "number") && CARD_DATA_WORDS.test(text) && CARD_WORDS.test(text);
+  return last === "number" && CARD_DATA_WORDS.test(text) && CARD_WORDS.test(text);
 }
 
 // `pass` is a password only where its description says so (an SMTP account's); elsewhere it is a verb or a route.
@@ -155,7 +154,7 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // A page's token (`nextPageToken`, `next_token`) is paging's, whatever its words mention beside it; but not a
   // page's access token (pageAccessToken).
   if (namesPageToken(name) && !pageAccessToken(name, description)) return false;
-  // A payment card's security code or full number: secret, and no credential of the provider's.
+  // A payment card's full number: secret, and no credential of the provider's.
   if (namesCardData(name, description)) return true;
   const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
   if (endings.some((names) => names.test(name)) || passOfAccountOrKey(name)) return true;
