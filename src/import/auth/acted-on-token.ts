@@ -1,0 +1,23 @@
+// A token the operation acts on, by its description: the one an introspection, a revocation or an exchange takes ("An
+// access token to introspect.", "The refresh token to revoke.", "the token issued to the client"), never the caller's
+// credential sent again, whatever its name (`token`, `access_token`). The operation's input, secret as a token is.
+
+// What an operation does to a token it takes: the token to <verb>, the token to be <verb>ed, <verb> the token.
+const VERBS =
+  "introspect|inspect|revoke|invalidate|validate|verify|check|exchange|refresh|decode|look\\s+up|describe|rotate|renew";
+const TO_VERB = new RegExp(`\\btokens?\\s+(?:that\\s+is\\s+|which\\s+is\\s+)?to\\s+(?:be\\s+)?(?:${VERBS})`, "i");
+const VERB_THE = new RegExp(
+  `\\b(?:${VERBS})(?:e?d|s|ing)?\\s+(?:the|this|a|an)\\s+(?:[\\w-]+\\s+){0,2}tokens?\\b`,
+  "i",
+);
+// A token another party holds: issued, passed or presented to (or by) a client, an application, an end user.
+const HELD =
+  /\btokens?\s+(?:that\s+(?:has|have|was|were)\s+been\s+|which\s+(?:has|was)\s+been\s+|that\s+(?:was|were)\s+)?(?:issued|passed|presented|given|granted|sent|contained)\s+(?:to|by|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?(?:client|application|app|end[-\s]user|user|resource\s+owner|endpoint|request)\b/i;
+
+/** Whether a token's description says it is the token the operation acts on, not the caller's credential. */
+export function actedOnToken(description: unknown): boolean {
+  return (
+    typeof description === "string" &&
+    (TO_VERB.test(description) || VERB_THE.test(description) || HELD.test(description))
+  );
+}
