@@ -14,10 +14,14 @@ const VERB_THE = new RegExp(
 const HELD =
   /\btokens?\s+(?:that\s+(?:has|have|was|were)\s+been\s+|which\s+(?:has|was)\s+been\s+|that\s+(?:was|were)\s+)?(?:issued|passed|presented|given|granted|sent|contained)\s+(?:to|by|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?(?:client|application|app|end[-\s]user|user|resource\s+owner|endpoint|request)\b/i;
 
+// A token of a kind no caller's bearer credential is: a refresh token, an ID token, a client's registration access
+// token (RFC 7592), which an operation takes to act on, never to authenticate its caller.
+const OTHER_KIND = /\b(?:refresh|id|(?:client\s+)?registration(?:\s+access)?)\s+tokens?\b/i;
+
 /** Whether a token's description says it is the token the operation acts on, not the caller's credential. */
 export function actedOnToken(description: unknown): boolean {
   return (
     typeof description === "string" &&
-    (TO_VERB.test(description) || VERB_THE.test(description) || HELD.test(description))
+    (TO_VERB.test(description) || VERB_THE.test(description) || HELD.test(description) || OTHER_KIND.test(description))
   );
 }

@@ -2,7 +2,8 @@
 // introspect.", "The refresh token to revoke.", "The access token issued to the client that called the zq endpoint."):
 // the operation's own input, drafted secret, sent in the body. Before, it was taken as the caller's bearer credential
 // repeated in the body (auth.covers), so no call sent it: an introspection checked nothing, while the draft linked and
-// its tests passed. A field that says it repeats the caller's own credential stays covered.
+// its tests passed. So is a token of a kind no bearer credential is (a refresh token, a client's registration access
+// token). A field that says it repeats the caller's own credential stays covered.
 import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
@@ -39,6 +40,7 @@ describe("a body token the operation acts on", () => {
     ["zqInspect", "/zqshelf/inspect", "token", "An access token to introspect."],
     ["zqRevoke", "/zqshelf/revoke", "token", "The refresh token to revoke."],
     ["zqUserinfo", "/zqshelf/userinfo", "token", "The access token issued to the client that called the zq endpoint."],
+    ["zqRegistration", "/zqshelf/registration", "token", "The client registration access token. Used only for GET."],
     ["zqPassed", "/zqshelf/passed", "token", "The access token that has been passed to the zq endpoint by the client."],
   ] as const;
 
