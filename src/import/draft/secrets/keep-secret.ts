@@ -13,6 +13,12 @@ import type { ReviewNote } from "../../manifest-yaml.js";
 
 type Path = (string | number)[];
 
+const TOKEN_FORM =
+  "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token exchange)";
+const ACTED_ON =
+  "a token the operation acts on, as its description says (one to introspect, revoke or exchange, or issued to a " +
+  "client): the operation's input, not the provider's credential";
+
 /**
  * Values a person sets and every message, log and recording withholds, as a credential's: a field or parameter named
  * as a secret in any operation (`password`, `client_secret`, `refresh_token`); and in an operation that takes no
@@ -84,11 +90,9 @@ export function keepSecret(
               : place === "header" && headerNamesCredential(leaf, p.description)
                 ? "a header named as a credential (a secret, a key or a token), which no security scheme declares"
                 : namesCredential(leaf) && actedOnToken(p.description)
-                  ? "a token the operation acts on, as its description says (one to introspect, revoke or exchange, " +
-                    "or issued to a client): the operation's input, not the provider's credential"
+                  ? ACTED_ON
                   : tokenForm && place === "body" && tokenFormCredential(leaf)
-                    ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
-                      "exchange)"
+                    ? TOKEN_FORM
                     : undefined;
     const handed =
       list || marked || named
