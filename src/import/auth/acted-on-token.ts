@@ -10,9 +10,12 @@ const VERB_THE = new RegExp(
   `\\b(?:${VERBS})(?:e?d|s|ing)?\\s+(?:the|this|a|an)\\s+(?:[\\w-]+\\s+){0,2}tokens?\\b`,
   "i",
 );
-// A token another party holds: issued, passed or presented to (or by) a client, an application, an end user.
-const HELD =
-  /\btokens?\s+(?:that\s+(?:has|have|was|were)\s+been\s+|which\s+(?:has|was)\s+been\s+|that\s+(?:was|were)\s+)?(?:issued|passed|presented|given|granted|sent|contained)\s+(?:to|by|in)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?(?:client|application|app|end[-\s]user|user|resource\s+owner|endpoint|request)\b/i;
+// A token another party holds: issued, passed or presented to (or by) a client, an application, an end user; not to
+// "your application" (the caller's own).
+const HELD_AFTER = String.raw`(?:(?:that|which)\s+(?:has|have|was|were)\s+(?:been\s+)?)?`;
+const HELD_HOW = String.raw`(?:issued|passed|presented|given|granted)\s+(?:to|by)\s+(?:the\s+|a\s+|an\s+)?`;
+const HELD_WHO = String.raw`(?:(?!your\b)[\w-]+\s+){0,3}?(?:client|app(?:lication)?|(?:end[-\s])?user|endpoint)\b`;
+const HELD = new RegExp(String.raw`\btokens?\s+${HELD_AFTER}${HELD_HOW}${HELD_WHO}`, "i");
 
 // A token of a kind no caller's bearer credential is: a refresh token, an ID token, a client's registration access
 // token (RFC 7592), which an operation takes to act on, never to authenticate its caller.

@@ -65,10 +65,11 @@ describe("a body token the operation acts on", () => {
     },
   );
 
-  it("a body token that says it is the caller's credential still repeats it (covered)", () => {
-    const d = drafted(openapi({ "/zqshelf/call": post("zqCall", "token", "Your access token, for authentication.") }), [
-      "zqCall",
-    ]);
-    expect(d.manifest.auth.covers).toEqual(["token"]);
-  });
+  it.each(["Your access token, for authentication.", "The access token issued to your application."])(
+    "a body token that says it is the caller's credential still repeats it (covered): %s",
+    (words) => {
+      const d = drafted(openapi({ "/zqshelf/call": post("zqCall", "token", words) }), ["zqCall"]);
+      expect(d.manifest.auth.covers).toEqual(["token"]);
+    },
+  );
 });
