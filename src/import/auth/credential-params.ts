@@ -5,6 +5,7 @@
 // by it, auth.covers, not drafted).
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { saysApiKey } from "../../load/schemas/api-key-words.js";
+import { actedOnToken } from "./acted-on-token.js";
 import { sentAgain } from "./also-sends-draft.js";
 import { namesNoCredential } from "../../load/schemas/no-credential.js";
 import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
@@ -285,6 +286,9 @@ export function repeatsCredential(
   // A `token` the operation's reply hands back under the same name (a list's `{items, token}`, grpc-gateway's) is the
   // next page's, sent back to get it: no credential, whatever its description (often none) says.
   if (named && param.replied) return undefined;
+  // A token its description says the operation acts on (the one to introspect, to revoke, issued to a client) is the
+  // operation's input: the credential authenticates the call, this is what the call is about.
+  if (named && actedOnToken(description)) return undefined;
   if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
     credential.covers.add(param.name);
     // The credential of its kind (a token's, where a key drafted as a way of its own comes first).

@@ -6,11 +6,18 @@ import type { ManifestParam } from "../../../load/precompiled/manifest-types.js"
 import { bracketPath, namesASecret, namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
 import { type AnswerToken, type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
 import { carriesCredential, headerNamesCredential, namesCredential } from "../../auth/credential-params.js";
+import { actedOnToken } from "../../auth/acted-on-token.js";
 import { takesToken } from "../../auth/answer-tokens.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 
 type Path = (string | number)[];
+
+const TOKEN_FORM =
+  "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token exchange)";
+const ACTED_ON =
+  "a token the operation acts on, as its description says (one to introspect, revoke or exchange, or issued to a " +
+  "client): the operation's input, not the provider's credential";
 
 /**
  * Values a person sets and every message, log and recording withholds, as a credential's: a field or parameter named
@@ -82,10 +89,11 @@ export function keepSecret(
                 : `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
               : place === "header" && headerNamesCredential(leaf, p.description)
                 ? "a header named as a credential (a secret, a key or a token), which no security scheme declares"
-                : tokenForm && place === "body" && tokenFormCredential(leaf)
-                  ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
-                    "exchange)"
-                  : undefined;
+                : namesCredential(leaf) && actedOnToken(p.description)
+                  ? ACTED_ON
+                  : tokenForm && place === "body" && tokenFormCredential(leaf)
+                    ? TOKEN_FORM
+                    : undefined;
     const handed =
       list || marked || named
         ? undefined
