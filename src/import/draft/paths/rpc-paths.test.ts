@@ -4,7 +4,8 @@
 // `https://zq.pkg.ZqService`: a call and its credential went to a made-up host, while the mocks, serving every path
 // whatever the server, passed every case. A first segment is a host only when it can be a DNS name (labels of
 // lower-case letters, digits and hyphens, or a variable; a last label that can be a top-level domain), and a document
-// whose first server is a real address and whose every path begins with a dotted name keeps that server, the path whole.
+// whose first server is a real address and whose every path begins with a dotted name keeps that server, the path
+// whole.
 import { rmSync } from "node:fs";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { executeToolDefinition } from "@blockwright/runtime";
