@@ -13,13 +13,14 @@
 import { ASKS_ENCODING, multiSegmentMarker } from "../../../judge/multi-segment.js";
 import { followLocalRefs } from "../../../load/json-ref.js";
 import type { OpenApiOperation } from "../../../load/openapi-types.js";
+import { dnsNameShaped, dottedPathsUnderRealServer } from "./host-shape.js";
 
 type Json = Record<string, unknown>;
 
 /** A whole http(s) address. */
 const ADDRESS = /^https?:\/\/[^\s/?#]+/i;
-/** A host name of three or more labels (literal or a `{variable}`), the last of letters: `seller.example.com`. */
-const HOST = /^(?:[a-z0-9-]+|\{[^{}]+\})(?:\.(?:[a-z0-9-]+|\{[^{}]+\})){1,}\.[a-z]{2,}$/i;
+/** A host name of three or more labels (literal or a `{variable}`) in a DNS name's shape: `seller.example.com`. */
+const isHost = (text: string) => text.split(".").length >= 3 && dnsNameShaped(text);
 /** A parameter's name or description saying its value is where calls go. */
 const ENDPOINT_WORDS = /endpoint|url\b|uri\b|base.?address/i;
 
@@ -100,7 +101,8 @@ export function pathAddress(data: Json, path: string, rawOp: Json): PathAddress 
   const [, first = "", ...rest] = path.split("/");
   if (!rest.some((segment) => segment !== "")) return undefined;
   const whole = /^\{([^{}]+)\}$/.exec(first)?.[1];
-  if (whole === undefined) return HOST.test(first) && first.split(".").length >= 3 ? { host: first, first } : undefined;
+  if (whole === undefined)
+    return isHost(first) && !dottedPathsUnderRealServer(data) ? { host: first, first } : undefined;
   const declared = pathParameter(data, { path }, rawOp, whole);
   if (!declared) return undefined;
   const schema = (followLocalRefs(data, declared.schema) ?? {}) as Json;
@@ -109,7 +111,8 @@ export function pathAddress(data: Json, path: string, rawOp: Json): PathAddress 
     (v): v is string => typeof v === "string",
   );
   const described = ENDPOINT_WORDS.test(whole) || ENDPOINT_WORDS.test(String(declared.description ?? ""));
-  const value = values.find((v) => ADDRESS.test(v) || (described && HOST.test(v) && v.split(".").length >= 3));
+  // A value's host is read in any case (a host name's case means nothing); a path's own text in lower case only.
+  const value = values.find((v) => ADDRESS.test(v) || (described && isHost(v.toLowerCase())));
   if (value === undefined) return undefined;
   return { param: whole, value, kind: ADDRESS.test(value) ? "an address" : "a host name", first };
 }
