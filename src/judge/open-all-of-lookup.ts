@@ -31,6 +31,9 @@ export function withOpenAllOfMembers(lookup: Record<string, Schema | boolean>): 
             ? [
                 ...Object.keys((node.properties ?? {}) as object),
                 ...(Array.isArray(node.allOf) ? fields(node.allOf, depth + 1) : []),
+                // A member's union's shapes (a protobuf `oneof` as `allOf: [{fields}, {oneOf: [...]}]`): a body of one.
+                ...(Array.isArray(node.oneOf) ? fields(node.oneOf, depth + 1) : []),
+                ...(Array.isArray(node.anyOf) ? fields(node.anyOf, depth + 1) : []),
               ]
             : [];
         });

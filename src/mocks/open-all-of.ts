@@ -365,7 +365,11 @@ function besideMember(
   return [...names];
 }
 
-/** The names of the fields the members declare, through their own `allOf` (each member once: `seen`). */
+/**
+ * The names of the fields the members declare, through their own `allOf` and the shapes of a union a member holds (a
+ * protobuf `oneof` written as `allOf: [{fields}, {oneOf: [{appDb}, {sqlQuery}]}]` beside a closing: read without the
+ * shapes' fields, every body holding one was refused); each member once (`seen`).
+ */
 function memberFields(members: unknown[], resolve: (value: unknown) => unknown, seen = new Set<object>()): string[] {
   return members.flatMap((member) => {
     const m = resolve(member);
@@ -374,6 +378,7 @@ function memberFields(members: unknown[], resolve: (value: unknown) => unknown, 
     return [
       ...(isObject(m.properties) ? Object.keys(m.properties) : []),
       ...(Array.isArray(m.allOf) ? memberFields(m.allOf, resolve, seen) : []),
+      ...memberFields(unionBranches(m), resolve, seen),
     ];
   });
 }
