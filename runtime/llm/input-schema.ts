@@ -1,6 +1,6 @@
 // What a model fills of a tool: its parameters that are neither secret nor user-only, and their object schema, plain
 // (Anthropic, MCP) or strict (OpenAI strict mode), what a keyword cannot say said in words (llm-tools.ts gives it).
-import { countWords, kindsNotes, nestedSchema, paramTuple, tupleWords } from "./nested-schema.js";
+import { countWords, kindsNotes, nestedSchema, paramTuple, shapeWords, tupleWords } from "./nested-schema.js";
 import { fileNote, type SchemaTool, textFileType } from "./text-files.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import type { JsonSchema, JsonType, ObjectSchema } from "./llm-tool-types.js";
@@ -162,7 +162,9 @@ function jsonSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[
       Object.assign(s, properties ? { properties } : {}, required ? { required } : {}, anyOf ? { anyOf } : {});
     }
   }
-  if (strict && p.items?.shapes) notes.push(`Each item one of: ${p.items.shapes.map(shapeWords).join(" or ")}.`);
+  // Shapes beside scalar kinds are said with them (kindsNotes).
+  if (strict && p.items?.shapes && !p.items.kinds)
+    notes.push(`Each item one of: ${p.items.shapes.map(shapeWords).join(" or ")}.`);
   if (strict) notes.push(...kindsNotes(p));
   // Strict mode's JSON text: a tuple's positions and count in words (the count said there, not again).
   if (strict && tuple) notes.push(tupleWords(tuple));
@@ -190,15 +192,6 @@ function orderKeys(s: JsonSchema): JsonSchema {
 }
 
 // ---- description --------------------------------------------------------------
-
-// ---- items in words ------------------------------------------------------------
-
-type ItemShape = NonNullable<NonNullable<ParamSpec["items"]>["shapes"]>[number];
-
-/** One shape of a list's items in words: `{a, b}`, its required fields first. */
-function shapeWords(shape: ItemShape): string {
-  return `{${[...new Set([...(shape.required ?? []), ...Object.keys(shape.fields)])].join(", ")}}`;
-}
 
 /** A string parameter's schema (its limits and format said in words in strict mode, which has no keyword for them). */
 function stringSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[]): void {

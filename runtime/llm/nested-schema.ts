@@ -7,17 +7,15 @@ import type { JsonSchema } from "./llm-tool-types.js";
 
 /** The schema of a value of these limits: its kind (null too where taken), bounds, enum, items, fields or shapes. */
 export function nestedSchema(limits: NestedLimits): JsonSchema {
-  if (limits.shapes) {
+  // A value of several scalar kinds (each kind's schema), of several shapes, or of kinds beside shapes (an id or the
+  // object): their schemas, kinds first.
+  if (limits.shapes || limits.kinds) {
     // Shapes told apart by their fields: each takes its own only, as the call is held to (nested-limits.ts).
-    const shapes = limits.shapes.map((shape) =>
+    const shapes = (limits.shapes ?? []).map((shape) =>
       limits.byFields ? { ...fieldsSchema(shape), additionalProperties: false } : fieldsSchema(shape),
     );
-    return { anyOf: limits.nullable ? [...shapes, { type: "null" }] : shapes };
-  }
-  // A value of several scalar kinds: each kind's schema.
-  if (limits.kinds) {
-    const kinds = limits.kinds.map(nestedSchema);
-    return { anyOf: limits.nullable ? [...kinds, { type: "null" }] : kinds };
+    const all = [...(limits.kinds ?? []).map(nestedSchema), ...shapes];
+    return { anyOf: limits.nullable ? [...all, { type: "null" }] : all };
   }
   const s: JsonSchema = {};
   if (limits.type) s.type = limits.nullable ? [limits.type, "null"] : limits.type;
@@ -65,9 +63,20 @@ export function fieldsSchema(shape: Pick<NestedLimits, "fields" | "required">): 
  * otherwise.
  */
 export function kindsNotes(p: Pick<ParamSpec, "jsonType" | "items" | "values">): string[] {
-  const kinds = p.jsonType === "array" ? p.items?.kinds : p.values?.kinds;
+  const limits = p.jsonType === "array" ? p.items : p.values;
   const what = p.jsonType === "array" ? "item" : "value";
-  return kinds ? [`Each ${what} one of ${kinds.map((k) => k.type).join(", ")}.`] : [];
+  if (!limits?.kinds) return [];
+  // Beside shapes (an id or the object): each kind and each shape, in words.
+  if (limits.shapes)
+    return [
+      `Each ${what} one of: ${[...limits.kinds.map(valueWords), ...limits.shapes.map(shapeWords)].join(" or ")}.`,
+    ];
+  return [`Each ${what} one of ${limits.kinds.map((k) => k.type).join(", ")}.`];
+}
+
+/** One shape of a union's objects in words: `{a, b}`, its required fields first. */
+export function shapeWords(shape: NonNullable<NestedLimits["shapes"]>[number]): string {
+  return `{${[...new Set([...(shape.required ?? []), ...Object.keys(shape.fields)])].join(", ")}}`;
 }
 
 /** A parameter's 3.1 tuple, its count the parameter's too (the manifest may hold it to fewer items). */
@@ -110,7 +119,7 @@ function valueWords(l: NestedLimits): string {
         .map((v) => JSON.stringify(v))
         .join(", ")}${l.enum.length > 12 ? ", …" : ""}`
     : l.kinds
-      ? l.kinds.map(valueWords).join(" or ")
+      ? [...l.kinds.map(valueWords), ...(l.shapes ? ["an object"] : [])].join(" or ")
       : l.shapes
         ? "an object"
         : l.type

@@ -202,7 +202,8 @@ export interface NestedLimits {
   /**
    * A value of one of several scalar kinds, no `type` of its own (the document's oneOf/anyOf of scalar types, or a type
    * list such as `[string, integer]`): each kind its `type` (no two overlapping) and that kind's own limits. A value of
-   * no kind, or breaking its kind's limits, is refused.
+   * no kind, or breaking its kind's limits, is refused. Beside `shapes` (a union of scalars and objects: an id or the
+   * expanded object): an object is held to the shapes, any other value to these kinds.
    */
   kinds?: NestedLimits[];
   minLength?: number;
@@ -244,7 +245,8 @@ export interface NestedLimits {
   open?: true;
   /**
    * An object of one of several shapes (the document's oneOf/anyOf of objects): each its fields' limits and the fields
-   * it must have; a value meeting none is refused.
+   * it must have; a value meeting none is refused. With `kinds` too, a value that is no object is of one of them (one
+   * shape alone is then a union's one object).
    */
   shapes?: { fields: Record<string, NestedLimits>; required?: string[]; open?: true }[];
   /**

@@ -26,7 +26,8 @@ export function fieldPlace(where: string, field: string): string {
  */
 export function nestedProblem(limits: NestedLimits, value: unknown): NestedProblem | undefined {
   if (value === null && limits.nullable) return undefined;
-  if (limits.shapes) return shapesProblem(limits, value);
+  // Of scalar kinds beside shapes (an id or the object): an object held to the shapes, any other value to the kinds.
+  if (limits.shapes && !(limits.kinds && !isObject(value))) return shapesProblem(limits, value);
   const found = ownProblem(limits, value);
   // A secret's value is withheld from the refusal (json-params.ts), as a secret parameter's.
   if (found) return { where: "", ...found, value, ...(limits.secret ? { secret: true as const } : {}) };
@@ -44,7 +45,7 @@ export function nestedProblem(limits: NestedLimits, value: unknown): NestedProbl
 
 /** The rule the value itself breaks (its kind, its bounds), not what it holds. */
 function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text: string } | undefined {
-  if (limits.kinds) return kindsProblem(limits.kinds, value);
+  if (limits.kinds) return kindsProblem(limits.kinds, value, limits.shapes !== undefined);
   const type = limits.type;
   if (type === "string" && typeof value !== "string") return { rule: "type", text: "must be a string" };
   if ((type === "number" || type === "integer") && typeof value !== "number")
@@ -81,12 +82,17 @@ function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text:
 }
 
 /**
- * A value of one of several scalar kinds: taken where a kind its JSON type is takes it (a whole number an integer
- * kind's or a number kind's, an integer kind's first), else the first such kind's rule, or, of none, the kinds it may
- * be of. Kinds that overlap (a number and an integer, two texts of other limits) take a value that fits two, as the
- * request judge reads a `oneOf` of plain forms (src/judge/plain-one-of.ts).
+ * A value of one of several scalar kinds (`orObject`: or an object, held to its shapes apart): taken where a kind its
+ * JSON type is takes it (a whole number an integer kind's or a number kind's, an integer kind's first), else the first
+ * such kind's rule, or, of none, the kinds it may be of. Kinds that overlap (a number and an integer, two texts of
+ * other limits) take a value that fits two, as the request judge reads a `oneOf` of plain forms
+ * (src/judge/plain-one-of.ts).
  */
-function kindsProblem(kinds: readonly NestedLimits[], value: unknown): { rule: string; text: string } | undefined {
+function kindsProblem(
+  kinds: readonly NestedLimits[],
+  value: unknown,
+  orObject: boolean,
+): { rule: string; text: string } | undefined {
   const of = typeof value;
   const candidates =
     of === "number"
@@ -101,7 +107,8 @@ function kindsProblem(kinds: readonly NestedLimits[], value: unknown): { rule: s
     if (!problem) return undefined;
     first ??= problem;
   }
-  return first ?? { rule: "type", text: `must be one of ${[...new Set(kinds.map((k) => k.type))].join(", ")}` };
+  const types = [...new Set(kinds.map((k) => k.type)), ...(orObject ? ["object"] : [])];
+  return first ?? { rule: "type", text: `must be one of ${types.join(", ")}` };
 }
 
 /** An object's required fields there, then each field it gives within its limits. */
@@ -156,6 +163,8 @@ function shapesProblem(limits: NestedLimits, value: unknown): NestedProblem | un
       };
   }
   if (limits.byFields) return byFieldsProblem(shapes, value);
+  // A union's one object beside its scalar kinds (an id or the object): that object's problem.
+  if (shapes.length === 1) return fieldsProblem(shapes[0] as Shape, value);
   const why = shapes.map((shape) => fieldsProblem(shape, value));
   const met = why.flatMap((w, i) => (w === undefined ? [i + 1] : []));
   if (limits.exclusive && met.length > 1)

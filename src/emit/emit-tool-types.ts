@@ -90,6 +90,12 @@ function ownParts(limits: NestedLimits, out: string[]): void {
     enumParts(limits.enum, out);
     return;
   }
+  // A value of several scalar kinds: any of them (`string | number`); beside shapes (an id or the object), then each
+  // shape's.
+  if (limits.kinds) {
+    out.push([...new Set(limits.kinds.map((kind) => nestedText((o) => ownParts(kind, o))))].join(" | "));
+    if (limits.shapes) out.push(" | ");
+  }
   if (limits.shapes) {
     const told = limits.byFields ? toldFields(limits.shapes) : undefined;
     limits.shapes.forEach((shape, i) => {
@@ -98,11 +104,7 @@ function ownParts(limits: NestedLimits, out: string[]): void {
     });
     return;
   }
-  // A value of several scalar kinds: any of them (`string | number`).
-  if (limits.kinds) {
-    out.push([...new Set(limits.kinds.map((kind) => nestedText((o) => ownParts(kind, o))))].join(" | "));
-    return;
-  }
+  if (limits.kinds) return;
   switch (limits.type) {
     case "string":
       // An open enum's known values, any other text beside them, as a text parameter's (ownParamTsType).

@@ -10,6 +10,7 @@ import {
   parsePointer,
   type NestedLimits,
   type ParamSpec,
+  setOwn,
   type ToolSpec,
   validateParams,
 } from "@blockwright/runtime/internal";
@@ -248,8 +249,9 @@ export function multiplesIn(min: number, max: number, step: number, orStep = tru
 function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
   if (!n) return fc.jsonValue({ maxDepth: 2 });
   if (n.enum) return fc.constantFrom(...n.enum);
-  // A value of several scalar kinds: one of any kind, within its limits.
-  if (n.kinds) return fc.oneof(...n.kinds.map(nestedValue));
+  // A value of several scalar kinds: one of any kind, within its limits; beside shapes (an id or the object), or one of
+  // each shape.
+  if (n.kinds) return fc.oneof(...n.kinds.map(nestedValue), ...(n.shapes ?? []).map(shapeValue));
   if (n.type === "boolean") return fc.boolean();
   if (n.type === "number" || n.type === "integer") {
     const { least, greatest } = admitted(n);
@@ -272,6 +274,25 @@ function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
     });
   }
   return fc.jsonValue({ maxDepth: 2 });
+}
+
+/**
+ * An object of a shape: its required fields, each within its limits (an object's or a list's drawn as one too), the
+ * others left out (a field the shape lists and does not require is the service's to default).
+ */
+function shapeValue(shape: Pick<NestedLimits, "fields" | "required">): fc.Arbitrary<unknown> {
+  const inside = (n: NestedLimits | undefined): fc.Arbitrary<unknown> =>
+    n?.type === "object" && !n.enum && (n.fields || n.required)
+      ? shapeValue(n)
+      : n?.type === "array" && n.items && !n.prefix
+        ? fc.array(inside(n.items), { maxLength: 3 })
+        : nestedValue(n);
+  const required = (shape.required ?? []).map((f) => [f, inside(shape.fields?.[f])] as const);
+  return fc.tuple(...required.map(([, value]) => value)).map((values) => {
+    const out: Record<string, unknown> = {};
+    for (const [i, [field]] of required.entries()) setOwn(out, field, values[i]);
+    return out;
+  });
 }
 
 /**

@@ -7,18 +7,18 @@
 // format and one that is not; for a list in one string, items of its enum
 // and one that is not; the limits of values inside a JSON parameter.
 import { tupleBoundaries } from "./limit-tuple.js";
+import { nestedBoundaries } from "./limit-nested.js";
 import {
   FORMAT_MAX_LENGTH,
   FORMAT_MIN_LENGTH,
   isValueFormat,
   multipleNear,
-  type NestedLimits,
   type ParamSpec,
   type ValueFormat,
 } from "@blockwright/runtime/internal";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { nextDouble } from "../../model/number-bounds.js";
-import { madeStrings, notOfFormat } from "../../model/string-values.js";
+import { notOfFormat } from "../../model/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { isSigningKey } from "../jwt-keys.js";
@@ -328,64 +328,6 @@ function lengthBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
     const list = (count: number) => Array.from({ length: count }, (_, i) => `${item}${i}`).join(`${split.separator} `);
     out.push({ name: `${p.name} maxItems ${n}`, param: p, ok: list(n), bad: list(n + 1), rule: "maxItems" });
   }
-  return out;
-}
-
-/** A value of each scalar kind, for a kind of no other limit. */
-const KIND_VALUES: Record<string, unknown> = { string: "zq", integer: 7, number: 2.5, boolean: true };
-
-/**
- * The limits of a value inside a JSON parameter: one at each and one past it (values of the limits' own, not of a
- * pattern).
- */
-function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = false): Omit<Boundary, "param">[] {
-  if (!n || n.pattern !== undefined) return [];
-  const what = isKey ? name : `${name} values`;
-  const out: Omit<Boundary, "param">[] = [];
-  // A value of several scalar kinds: one of its first kind, where that kind has no other limit, and one of none.
-  if (n.kinds) {
-    const [first] = n.kinds;
-    const plain = first && Object.keys(first).length === 1 ? KIND_VALUES[first.type as string] : undefined;
-    const types = new Set(n.kinds.map((k) => k.type));
-    const none = !types.has("boolean") ? true : !types.has("string") ? "zq" : !types.has("number") ? 1.5 : [];
-    out.push({ name: `${what} one of ${[...types].join(", ")}`, ok: plain, bad: none, rule: "type" });
-  }
-  if (n.enum)
-    out.push({
-      name: `${what} enum`,
-      ok: n.enum[0],
-      bad: "not-one-of-them",
-      rule: n.type && n.type !== "string" ? ["type", "enum"] : "enum",
-    });
-  else if (n.format !== undefined)
-    out.push({
-      name: `${what} format ${n.format}`,
-      ok: madeStrings({ format: n.format })[0],
-      bad: notOfFormat(n.format, n),
-      rule: "format",
-    });
-  else if (probesMaxLength(n.maxLength) && (n.type === undefined || n.type === "string"))
-    out.push({
-      name: `${what} maxLength ${n.maxLength}`,
-      ok: "x".repeat(n.maxLength),
-      bad: "x".repeat(n.maxLength + 1),
-      rule: "maxLength",
-    });
-  if ((n.type === "number" || n.type === "integer") && n.maximum !== undefined)
-    out.push({
-      name: `${what} maximum ${n.maximum}`,
-      ok: n.type === "integer" ? Math.floor(n.maximum) : n.maximum,
-      bad: n.type === "integer" ? Math.floor(n.maximum) + 1 : n.maximum + 1,
-      rule: "maximum",
-    });
-  // A number's exclusive bound: the double just below it taken, the bound itself refused.
-  if (n.type === "number" && n.exclusiveMaximum !== undefined)
-    out.push({
-      name: `${what} exclusiveMaximum ${n.exclusiveMaximum}`,
-      ok: nextDouble(n.exclusiveMaximum, false),
-      bad: n.exclusiveMaximum,
-      rule: "exclusiveMaximum",
-    });
   return out;
 }
 

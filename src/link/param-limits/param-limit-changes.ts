@@ -6,6 +6,7 @@ import { canonical } from "../../common/canonical-json.js";
 import { admitted, type NumberBounds } from "../../model/number-bounds.js";
 import type { Classification, Report } from "../../model/surface-entry.js";
 import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../../model/surface-format.js";
+import { kindTypes } from "./mixed-union.js";
 export type ParamLimitChange =
   | "limitAdded"
   | "limitTightened"
@@ -103,15 +104,19 @@ function diffNested(
   numberBounds(subject, a, b, report);
   bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
+  // Several kinds on either side: their types compared below, not the one type.
+  const ofKinds = Boolean(a.kinds || b.kinds);
   for (const key of ["type", "pattern", "format"] as const) {
-    if (a[key] === b[key] || (key === "type" && typesInShape)) continue;
+    if (a[key] === b[key] || (key === "type" && (typesInShape || ofKinds))) continue;
     if (b[key] === undefined) report("limitRemoved", { subject, what: `${key} removed`, from: a[key] });
     else
       report(a[key] === undefined ? "limitAdded" : "limitTightened", { subject, what: key, from: a[key], to: b[key] });
   }
   if (canonical(a.enum) !== canonical(b.enum)) diffEnum(subject, a.enum, b.enum, report);
-  // Several scalar kinds: one fewer refuses values that were taken (a kind's own limits are the upstream's to change).
-  const [before, after] = [a.kinds?.map((k) => k.type), b.kinds?.map((k) => k.type)];
+  // Several scalar kinds, objects of shapes too (`object`): one fewer refuses values that were taken (a kind's own
+  // limits are the upstream's to change, a shape's the request shape's).
+  if (!ofKinds) return;
+  const [before, after] = [kindTypes(a), kindTypes(b)];
   if (canonical(before) === canonical(after)) return;
   if (!after) report("limitRemoved", { subject, what: "kinds removed", from: before });
   else if (!before) report("limitAdded", { subject, what: "kinds", to: after });

@@ -10,6 +10,7 @@ import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
 import { listsAdmitted } from "./list-enum.js";
+import { kindTypes, narrowedTo } from "./mixed-union.js";
 import { looserBounds, specBounds } from "./spec-bounds.js";
 import { checkSamePattern, patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace, sentName } from "./schema-place.js";
@@ -41,7 +42,8 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace, name: string): Li
     const key = p.jsonType === "array" ? "items" : "values";
     // The document's kinds inside (a list, an object, their fields) go on to the ParamSpec, past a manifest's.
     // A manifest's one type narrows the document's several kinds to it (checkNestedLooser: one of them).
-    const spec = fromSpec?.kinds && p[key]?.type ? { ...fromSpec, kinds: undefined } : fromSpec;
+    // Of scalars beside objects: `object` its shapes alone, a scalar its kinds alone (mixed-union.ts).
+    const spec = fromSpec && narrowedTo(fromSpec, p[key]?.type);
     if (spec) out[key] = { ...spec, ...p[key] } as ManifestParam[typeof key];
     // The object's own fields, or the shapes of a union of objects: the document's, which the manifest does not state.
     const object = p.jsonType === "object" && !p.anyOf ? place.object(sentName(p.wire, name)) : undefined;
@@ -370,7 +372,7 @@ function checkNestedLooser(
         `${key} ${JSON.stringify(m[key])} is not ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`,
         "value",
       );
-  const kinds = theirs.kinds?.map((k) => k.type);
+  const kinds = theirs.kinds && kindTypes(theirs);
   if (kinds && mine?.type && !kinds.includes(mine.type) && !(mine.type === "integer" && kinds.includes("number")))
     ctx.fail("BW2007", [...at, "type"], `type "${mine.type}" is not one of ${what}'s kinds ${kinds.join(", ")}`);
   const theirEnum = theirs.enum && new Set(theirs.enum);

@@ -17,6 +17,7 @@ import { regexProblem } from "../context.js";
 import { baseAt } from "./base-at.js";
 import { specBounds } from "./spec-bounds.js";
 import { scalarKindsOf } from "./scalar-kinds.js";
+import { mixedUnionOf } from "./mixed-union.js";
 
 export interface SchemaPlace {
   /** As the document writes it there: its own type, before an allOf is merged (what the type checks read). */
@@ -205,6 +206,11 @@ function nestedWalk(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits |
   if (lone) return member && admitsNull(doc, s) ? { ...member, nullable: true } : member;
   const scalar = scalarKindsOf(doc, s, (kind) => nestedOf(doc, kind, at));
   if (scalar) return scalar;
+  // Scalars beside objects (an id or the object): their kinds and the objects' shapes, one object a shape alone.
+  const kind = (m: Schema) => nestedOf(doc, m, at);
+  const mixed =
+    roomIn(at) && mixedUnionOf(doc, s, { kind, shapes: (u) => shapesOf(doc, u, at) ?? oneShape(doc, u, at) });
+  if (mixed) return mixed;
   const out: NestedLimits = {};
   const t = typeOf(s);
   // A type array of several kinds (`[string, number]`) is none of them alone.
@@ -391,6 +397,14 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk, raw?: Schema): Nest
   const written = asWritten.map(resolved);
   const beside = s.properties && typeof s.properties === "object" && Object.keys(s.properties).length;
   return !beside && indistinctShapes(written) ? { shapes, byFields: true } : { shapes };
+}
+
+/** A union's one object (beside scalars: mixed-union.ts) as its one shape. */
+function oneShape(doc: OpenApiDocument, u: Schema, at: Walk): NestedLimits | undefined {
+  const [only, ...more] = ((u.oneOf ?? u.anyOf) as Schema[]) ?? [];
+  if (!only || more.length) return undefined;
+  const { fields = {}, required, open } = fieldsOf(doc, withRequiredBeside(only, doc.flatten(only)), at);
+  return { shapes: [{ fields, ...(required ? { required } : {}), ...(open ? { open } : {}) }] };
 }
 
 /**
