@@ -30,7 +30,7 @@ const document = openapi({
 const UNREAD = /declares no content .* only output is its status/;
 
 describe("a read whose success answer declares no content", () => {
-  it("is drafted with its status, and a note at its outputs says the answer is not read and what to declare", async () => {
+  it("is drafted with its status, a note at its outputs saying the answer is unread and what to declare", async () => {
     const d = drafted(document, ["searchZq", "touchZq", "pingZq", "getZq"]);
     expect(d.manifest.operations.acme_search_zq!.outputs).toEqual({
       "metadata.status": expect.objectContaining({ from: "$statusCode" }),
