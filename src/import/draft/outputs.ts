@@ -24,6 +24,7 @@ import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unmetAnswerFieldsNote } from "./unmet-answer-fields.js";
+import { unreadAnswer } from "./unread-answer.js";
 import { listOrPage, readFromEither } from "./paging/list-or-page.js";
 import { nullableUnionType, scalarUnionKinds } from "../../link/outputs/read-place.js";
 import {
@@ -75,32 +76,14 @@ export interface OutputsDraft {
 }
 
 export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
-  notes.push(...unmetAnswerFieldsNote(doc, doc.bodyResponse(op)?.schema, [...at, "outputs"]));
+  notes.push(...unmetAnswerFieldsNote(doc, doc.bodyResponse(op)?.schema, [...at, "outputs"]), ...unreadAnswer(op, at));
   return outputsOfBody(doc, op, at, notes);
-}
-
-/**
- * A read (GET) whose success answers declare no content at all (no media type, no schema; not a 204 or 205): the
- * answer has a body the call exists for, which no output can read while the document does not declare it (BW2021).
- */
-function unreadAnswerNote(op: OpenApiOperation): string | undefined {
-  if (op.method.toLowerCase() !== "get") return undefined;
-  const success = op.responses.filter((r) => /^2\d\d$/.test(r.status) && r.status !== "204" && r.status !== "205");
-  const first = success[0];
-  if (!first || success.some((r) => r.mediaTypes.length)) return undefined;
-  return (
-    `the document's ${first.status} answer to this GET declares no content (no media type, no schema): the ` +
-    "draft's only output is its status, and the answer's body is not read; declare the answer's content in " +
-    "openapi.yaml (its media type and schema), then read it in outputs"
-  );
 }
 
 function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
   const response = doc.bodyResponse(op);
   const where = [...at, "outputs"];
   if (!response) {
-    const unread = unreadAnswerNote(op);
-    if (unread) notes.push({ at: where, note: unread });
     return {
       outputs: {
         "metadata.status": {
