@@ -79,14 +79,21 @@ function guaranteed(source: OutputSource, tool: Pick<ToolSpec, "params">): boole
 }
 
 /**
- * A result as a model is shown it: a downloaded file's bytes become a line saying their size (a model reads text, and
- * the bytes could be megabytes).
+ * A result as a model is shown it: a file's bytes become a line saying their size (a model reads text, and the bytes
+ * could be megabytes), wherever they are: a download's `content`, or a file inside an output (an answer that is JSON
+ * or a file puts the file in `data`). A result holding no bytes is returned as it is.
  */
 export function llmOutput<T>(output: T): T {
   if (output instanceof Uint8Array) return `(${output.byteLength} bytes of file content, not shown)` as T;
-  if (output === null || typeof output !== "object" || Array.isArray(output)) return output;
-  if (!Object.values(output).some((v) => v instanceof Uint8Array)) return output;
-  return Object.fromEntries(Object.entries(output).map(([k, v]) => [k, llmOutput(v)])) as T;
+  if (!holdsBytes(output)) return output;
+  if (Array.isArray(output)) return output.map((v) => llmOutput(v)) as T;
+  return Object.fromEntries(Object.entries(output as object).map(([k, v]) => [k, llmOutput(v)])) as T;
+}
+
+function holdsBytes(value: unknown): boolean {
+  if (value instanceof Uint8Array) return true;
+  if (value === null || typeof value !== "object") return false;
+  return (Array.isArray(value) ? value : Object.values(value)).some(holdsBytes);
 }
 
 function jsonTypeOf(value: unknown): JsonType {

@@ -3,7 +3,7 @@
 // <dir>]`
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { setOwn, type ToolSpec, typedText } from "@blockwright/runtime/internal";
+import { llmOutput, setOwn, type ToolSpec, typedText } from "@blockwright/runtime/internal";
 import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import {
   generatedPackages,
@@ -163,6 +163,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       result.output.content = { savedTo: target, bytes: bytes.byteLength };
     } else result.output.content = `(${bytes.byteLength} bytes; --save <file> writes them)`;
   }
+  // A file inside an output (an answer that is JSON or a file: the file in `data`) as a line saying its size.
+  if (result.success) result.output = llmOutput(result.output);
   // A stream's items one a line (JSON lines), as the upstream sent them: a reader may take each as it comes.
   const lines = (items: unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join("");
   if (result.success && tool.stream && Array.isArray(result.output.data)) {

@@ -24,6 +24,7 @@ import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unmetAnswerFieldsNote } from "./unmet-answer-fields.js";
+import { unreadAnswer } from "./unread-answer.js";
 import { listOrPage, readFromEither } from "./paging/list-or-page.js";
 import { nullableUnionType, scalarUnionKinds } from "../../link/outputs/read-place.js";
 import {
@@ -75,7 +76,7 @@ export interface OutputsDraft {
 }
 
 export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
-  notes.push(...unmetAnswerFieldsNote(doc, doc.bodyResponse(op)?.schema, [...at, "outputs"]));
+  notes.push(...unmetAnswerFieldsNote(doc, doc.bodyResponse(op)?.schema, [...at, "outputs"]), ...unreadAnswer(op, at));
   return outputsOfBody(doc, op, at, notes);
 }
 
