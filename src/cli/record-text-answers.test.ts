@@ -106,8 +106,10 @@ describe("a CSV answer of records, and a YAML answer of an object", () => {
     expect(new TextDecoder().decode(file.output.content)).toBe(YAML_TEXT);
   });
 
-  it("type the rows in the generated package", () => {
+  it("type the rows in the generated package: a list of the record", () => {
     const types = readFileSync(join(project.dir, "generated/zqrows/index.d.ts"), "utf8");
+    // The document declares one record under CSV: the rows are a list of it.
+    expect(types).toContain('data: Array<operations["exportZqRows"]["responses"][200]["content"]["application/csv"]>;');
     expect(types).toMatch(/zqCount\?: number/);
     expect(types).toMatch(/zqOpen\?: boolean/);
   });

@@ -31,7 +31,7 @@ export function csvRowSchema(schema: Schema | undefined, resolve: (s: Schema) =>
 export function csvRecordsAnswer(
   content: unknown,
   resolve: (s: Schema) => Schema,
-): { mediaType: string; schema: Schema } | undefined {
+): { mediaType: string; schema: Schema; rows?: true } | undefined {
   const map = (content ?? {}) as Record<string, Schema | null>;
   const types = Object.keys(map);
   const rows = types.map((t) => {
@@ -40,7 +40,10 @@ export function csvRecordsAnswer(
   });
   const row = rows[0];
   if (!types.length || !row || !rows.every(Boolean)) return undefined;
-  return { mediaType: types[0] as string, schema: { type: "array", items: row } };
+  const first = map[types[0] as string]?.schema as Schema | undefined;
+  // A record declared, not a list: its rows are lists of it (the typed client's `Array<…>`).
+  const record = first !== undefined && resolve(first).type !== "array";
+  return { mediaType: types[0] as string, schema: { type: "array", items: row }, ...(record ? { rows: true } : {}) };
 }
 
 /**

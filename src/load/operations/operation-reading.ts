@@ -94,6 +94,7 @@ export function readOperations({
               status,
               description: String(response.description ?? ""),
               ...(mediaType ? { mediaType } : {}),
+              ...(csv?.rows ? { rows: true } : {}),
               ...(text ? { text } : {}),
               schema: schema ? resolve(schema as Schema) : text ? undefined : exampledOnly(examples),
               examples,
