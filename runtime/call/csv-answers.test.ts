@@ -1,11 +1,11 @@
 // A success declared only as CSV whose schema is a record or a list of records (the link's answerText `{csv}`): its
-// text read as records, the header naming the fields, each value typed by the row schema (call/csv-rows.ts).
+// text read as records, the header naming the fields, each value typed by the row schema (common/csv-rows.ts).
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ToolSpec } from "../spec/tool-types.js";
-import { csvRecords, csvRows } from "./csv-rows.js";
+import { csvRecords, csvRows } from "../common/csv-rows.js";
 
 const shelf = irFixture("shelf");
 const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
@@ -28,7 +28,7 @@ const answer = (body: string, type: string) =>
   scriptedFetch(new Response(body, { status: 200, headers: { "content-type": type } })).fetch;
 
 describe("a CSV answer read as records", () => {
-  it("reads several rows, a quoted comma, a doubled quote, a line break and an empty value by the row's types", async () => {
+  it("reads rows with a quoted comma, a doubled quote, a line break and an empty value by their types", async () => {
     const text =
       'zqid,zqname,zqprice,zqready\r\n1,"zq, one",1.5,true\r\n2,"say ""zq""\nagain",,FALSE\r\n3,,-2e3,\r\n\r\n';
     const result = await executeToolDefinition(rows, input, { fetch: answer(text, "text/csv; header=present") });
@@ -44,13 +44,13 @@ describe("a CSV answer read as records", () => {
     });
   });
 
-  it("names a column by its field where the header spells it otherwise, and keeps a column no field names", async () => {
+  it("names a column by its field where the header spells it otherwise, keeps one no field names", async () => {
     const text = "ZQ Id,Zq_Price,zq extra\n7,0.25,0x10\n";
     const result = await executeToolDefinition(rows, input, { fetch: answer(text, "application/csv") });
     expect(result).toEqual({ success: true, output: { items: [{ zqid: 7, zqprice: 0.25, "zq extra": "0x10" }] } });
   });
 
-  it("keeps a value that is not of its field's type as its text (no hex, no Infinity, no fraction for an integer)", () => {
+  it("keeps a value not of its field's type as its text (no hex, no Infinity, no integer's fraction)", () => {
     const fields = { a: "number", b: "integer", c: "boolean" } as const;
     expect(csvRecords("a,b,c\n0x10,1.5,yes\nInfinity,2,true\n", fields)).toEqual([
       { a: "0x10", b: "1.5", c: "yes" },

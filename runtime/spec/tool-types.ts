@@ -300,7 +300,7 @@ export interface ToolSpec {
    * other tool takes a page for a proxy's or a login form. `"json"` when the answer is declared a text type
    * (`text/plain`) whose schema is a record: its text is JSON whatever its Content-Type; one not JSON fails. `{csv}`
    * when the answer is declared only as CSV whose schema is a record or a list of records: a CSV text is read as a
-   * list of records (call/csv-rows.ts), each field typed as `csv` says (the row schema's fields and their types).
+   * list of records (common/csv-rows.ts), each field typed as `csv` says (the row schema's fields and their types).
    */
   answerText?: true | "html" | "json" | { csv: Record<string, CsvCell> };
   /**

@@ -46,7 +46,7 @@ export interface OpenApiResponse {
   mediaType?: string;
   /**
    * The body is a list of the record `mediaType` declares (a CSV of one record's shape, its rows that record's:
-   * load/csv-answers.ts): `schema` is the list, the declared type its item.
+   * load/operations/csv-answers.ts): `schema` is the list, the declared type its item.
    */
   rows?: true;
   /**

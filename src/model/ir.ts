@@ -25,7 +25,7 @@ export type TypeRef =
       at?: { path: string; method: string };
       status: number;
       mediaType: string;
-      /** The body is a list of the declared record (a CSV of one record's shape: load/csv-answers.ts). */
+      /** The body is a list of the declared record (a CSV of one record's shape: load/operations/csv-answers.ts). */
       rows?: true;
       steps: ResponseStep[];
     }

@@ -1,7 +1,7 @@
 // A success declared only as CSV (`text/csv`, `application/csv`, `text/csv; header=present`) whose schema is a record
 // or a list of records was drafted a download (the CSV as a file). Its rows are records: drafted a list of the row
-// record (load/csv-answers.ts), the link's answerText `{csv}` naming each field's type, and a call reads the CSV text
-// as records (runtime/call/csv-rows.ts). A download written by hand still takes the CSV as a file.
+// record (load/operations/csv-answers.ts), the link's answerText `{csv}` naming each field's type, and a call reads
+// the CSV text as records (runtime/common/csv-rows.ts). A download written by hand still takes the CSV as a file.
 import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@
 import { isFileType } from "../../link/files/files.js";
 import { nestedFilePlaces, type Resolve } from "../../link/files/nested-files.js";
 import { followLocalRefs } from "../../load/json-ref.js";
-import { isCsvMediaType } from "../../load/csv-answers.js";
+import { isCsvMediaType } from "../../load/operations/csv-answers.js";
 import { carriesNoContent, isBinaryString, isJsonMediaType, isMediaType } from "../../load/media-types.js";
 import {
   bareMediaType,
@@ -201,8 +201,8 @@ export function requiredNestedFilesWhy(document: Json, op: Json): string | undef
 
 /**
  * The note on an answer declared as plain text whose schema is a record (load/media-types.ts jsonTextType): drafted
- * and read as JSON, which a reviewer may doubt; on a CSV of records (load/csv-answers.ts), read as records, not a
- * file; none for another answer.
+ * and read as JSON, which a reviewer may doubt; on a CSV of records (load/operations/csv-answers.ts), read as
+ * records, not a file; none for another answer.
  */
 export function jsonTextNote(response: OpenApiOperation["responses"][number] | undefined, at: ReviewNote["at"]) {
   if (!response?.mediaType || !response.schema || isJsonMediaType(response.mediaType)) return [];

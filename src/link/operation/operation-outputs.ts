@@ -66,7 +66,7 @@ export function linkOutputs(
   // Whether they read the answer as one text: decided here, once, for every call (outputs/answer-text.ts).
   const text = !downloaded && !streamed && readsAnswerText(outputs.map((o) => o.spec));
   // A record declared as plain text (load/media-types.ts jsonTextType) is JSON text: one that is not JSON fails; a
-  // success's CSV of records is read as records (load/csv-answers.ts), each field typed as the row schema says.
+  // success's CSV of records is read as records (load/operations/csv-answers.ts), each field typed by the row schema.
   const read = !downloaded && !streamed && !text ? ctx.doc.bodyResponse(op) : undefined;
   const answerText = text
     ? answerTextOf(op, successStatuses)

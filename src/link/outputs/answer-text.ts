@@ -3,7 +3,7 @@
 // read-place.ts) is then its text, even where the text happens to be JSON (`123`, `{"a":1}`).
 import type { CsvCell, OutputSpec } from "@blockwright/runtime/internal";
 import type { OpenApiOperation, Schema } from "../../load/openapi-document.js";
-import { csvFields, isCsvMediaType } from "../../load/csv-answers.js";
+import { csvFields, isCsvMediaType } from "../../load/operations/csv-answers.js";
 
 /**
  * Each output reading the body reads it whole, as a `string` (no count), and one does; a download's or a stream's
@@ -37,8 +37,9 @@ export function answerTextOf(op: OpenApiOperation, successStatuses: readonly num
 }
 
 /**
- * The answerText of a record an answer declares in a type other than JSON: a CSV of records (load/csv-answers.ts) is
- * read as records, each field as its type (`{csv}`); a record declared as plain text is JSON text ("json").
+ * The answerText of a record an answer declares in a type other than JSON: a CSV of records
+ * (load/operations/csv-answers.ts) is read as records, each field as its type (`{csv}`); a record declared as plain
+ * text is JSON text ("json").
  */
 export function readAnswerText(
   mediaType: string,

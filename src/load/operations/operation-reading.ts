@@ -15,7 +15,7 @@ import {
   textAnswerType,
 } from "../media-types.js";
 import { withRangesAsStatuses } from "../status-ranges.js";
-import { csvRecordsAnswer } from "../csv-answers.js";
+import { csvRecordsAnswer } from "./csv-answers.js";
 import { requestBodyOf } from "../request-bodies.js";
 import { OPERATION_METHODS, type OpenApiOperation, type OpenApiParameter, type Schema } from "../openapi-types.js";
 import { requirementsOf, type SecurityScheme, securityNames } from "../security-schemes.js";
@@ -77,7 +77,7 @@ export function readOperations({
             // A download that lists `application/json` beside its file type, the same bytes under both, is the file.
             const bytes = jsonDescribesBytes(content, (v) => resolve(v));
             // Plain text whose schema is a record is that record as JSON text (jsonTextType): read as JSON.
-            // A success's CSV of records is a list of them (load/csv-answers.ts), its examples not JSON's.
+            // A success's CSV of records is a list of them (csv-answers.ts), its examples not JSON's.
             const json = bytes ? undefined : (jsonMediaType(content) ?? jsonTextType(content, (v) => resolve(v)));
             const csv = bytes || json || !/^2/.test(status) ? undefined : csvRecordsAnswer(content, (v) => resolve(v));
             const mediaType = json ?? csv?.mediaType;

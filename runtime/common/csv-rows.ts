@@ -3,7 +3,8 @@
 // whose values are typed by the row schema's field (numbers, booleans; any other a text). Written here rather than
 // taken from a package: the parsers that carry no dependency of their own weigh kilobytes in every generated client
 // (the bundle ceilings, contract-tests/packages), for some thirty lines of a grammar that has not changed since 2005.
-import type { CsvCell } from "../spec/tool-types.js";
+/** What a field's cells are read as (the tool's answerText `{csv}`: spec/tool-types.ts CsvCell). */
+type CsvCell = "string" | "number" | "integer" | "boolean";
 
 /**
  * The records of a CSV text: the header's names (one matching a declared field but for case, spaces, `_` and `-`
@@ -46,7 +47,7 @@ function typedCell(cell: string, type: CsvCell | undefined): unknown {
 /** A decimal number as CSV writes one (no hex, no `Infinity`, which Number would read). */
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** The rows of an RFC 4180 text, each a list of its cells: quoted cells may hold commas, doubled quotes, line breaks. */
+/** The rows of an RFC 4180 text, each a list of its cells; a quoted cell may hold commas, doubled quotes, breaks. */
 export function csvRows(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];

@@ -2,10 +2,10 @@
 // record or a list of records: its rows are records, the header naming the fields. Read as a list of the row record
 // (a schema of one record is the row's: an export of one record's shape has as many rows as it has), which the outputs
 // read as they read a JSON list; the runtime reads the text as records (the link's answerText `{csv}`,
-// runtime/call/csv-rows.ts), the mock serves CSV text made of the record (src/mocks/media/csv-records.ts).
+// runtime/common/csv-rows.ts), the mock serves CSV text made of the record (src/mocks/media/csv-records.ts).
 import type { CsvCell } from "@blockwright/runtime/internal";
-import type { Schema } from "./openapi-types.js";
-import { bareMediaType } from "./media-types.js";
+import type { Schema } from "../openapi-types.js";
+import { bareMediaType } from "../media-types.js";
 
 /** A CSV media type, parameters aside. */
 export const CSV_MEDIA_TYPE = /^(text|application)\/(x-)?csv$/;
