@@ -139,6 +139,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add-exclusive-bounds.test.ts",
       "src/cli/call-inputs.test.ts",
       "src/cli/text-answers.test.ts",
+      "src/cli/record-text-answers.test.ts",
       "src/cli/call-nested-secrets.test.ts",
       "src/cli/call-short-secret.test.ts",
       "src/import/auth/tenant-token-flow.test.ts",

@@ -126,8 +126,10 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // a download answered with JSON or HTML refused; a tuple's positions checked): 17,787; 17,800. 57th (an instance
 // address joined once per tool; a JSON error answered to a file download read for its message; RFC 9457's
 // `about:blank` never an error's code or message; a text/plain answer of a record read as JSON text): 17,816; 17,850.
+// 59th (a CSV answer of records read as records: the RFC 4180 row reader, 975 bytes minified and 604 gzip alone, on
+// every call's path): 18,304; 18,350.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 17_850;
+const MAX_CLIENT_GZIP_BYTES = 18_350;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

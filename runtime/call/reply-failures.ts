@@ -4,7 +4,10 @@
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
 import { redirectOrigin, type HttpRequest } from "../http/transport.js";
-import type { ToolCall } from "../spec/tool-types.js";
+import type { CsvCell, ToolCall } from "../spec/tool-types.js";
+import { csvRecords } from "../common/csv-rows.js";
+
+type CsvFields = Readonly<Record<string, CsvCell>>;
 
 /** An answer the call cannot use, which no retry would change: its status, the runtime's code and what was wrong. */
 export function upstreamFailure(status: number, code: RuntimeErrorCode, message: string): Failure {
@@ -51,19 +54,23 @@ export function htmlType(response: Response, text: string): string | undefined {
 /**
  * A success's body the service sent in a form other than JSON (its Content-Type neither JSON nor absent: a parameter
  * chose CSV, the service ignored the Accept header), read as that type says: a text type (`text/*`, XML, CSV, YAML,
- * JSON lines, or any with a charset) as its text, any other as a file (`{content, contentType, size}`, as a download
- * answers); undefined when the type says JSON or nothing, whose text is then read as JSON, and for a record the
- * document declares as a text type (`answerText` "json", the link's), whose text is JSON whatever its type says.
+ * JSON lines, or any with a charset) as its text (a CSV of records as its records, answerText `{csv}`), any other as
+ * a file (`{content, contentType, size}`, as a download answers); undefined when the type says JSON or nothing,
+ * whose text is then read as JSON, and for a record the document declares as a text type (`answerText` "json", the
+ * link's), whose text is JSON whatever its type says.
  */
 export function otherForm(response: Response, text: string, raw: Uint8Array, as?: unknown): OtherForm | undefined {
   const header = response.headers.get("content-type") ?? "";
   const type = header.split(";")[0]?.trim().toLowerCase();
   if (!type || JSON_TYPE.test(type) || as === "json") return undefined;
-  return { body: TEXT_TYPE.test(header) ? text : { content: raw, contentType: header, size: raw.byteLength }, type };
+  if (!TEXT_TYPE.test(header)) return { body: { content: raw, contentType: header, size: raw.byteLength }, type };
+  // A CSV of records (answerText `{csv}`, the link's): its rows as records (common/csv-rows.ts).
+  const csv = typeof as === "object" && as !== null && "csv" in as ? (as as { csv: CsvFields }).csv : undefined;
+  return csv ? { body: csvRecords(text, csv), type, rows: true } : { body: text, type };
 }
 
-/** A body read by its type (otherForm): the text or file, and the media type it came as. */
-export type OtherForm = { body: unknown; type: string };
+/** A body read by its type (otherForm): the text, file or CSV records (`rows`), and the media type it came as. */
+export type OtherForm = { body: unknown; type: string; rows?: true };
 
 /** The failure of a success in another form (otherForm) whose outputs read fields of a JSON body it does not have. */
 export function otherFormFailure(tool: ToolCall, status: number, type: string, bytes: number): Failure {

@@ -46,6 +46,9 @@ export type {
   SigV4Spec,
 } from "./auth-types.js";
 
+/** The type of a CSV answer's field (answerText `{csv}`): what its cells are read as. */
+export type CsvCell = "string" | "number" | "integer" | "boolean";
+
 /** The methods an OpenAPI operation names (3.0/3.1), upper-cased: a tool calls one of them. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" | "TRACE";
 
@@ -295,9 +298,11 @@ export interface ToolSpec {
    * text). An answer that came in a text type is then its text, even where the text happens to be JSON (`{"a":1}`).
    * `"html"` when the document declares that answer as an HTML page (`text/html`): a page is then the text, where any
    * other tool takes a page for a proxy's or a login form. `"json"` when the answer is declared a text type
-   * (`text/plain`) whose schema is a record: its text is JSON whatever its Content-Type; one not JSON fails.
+   * (`text/plain`) whose schema is a record: its text is JSON whatever its Content-Type; one not JSON fails. `{csv}`
+   * when the answer is declared only as CSV whose schema is a record or a list of records: a CSV text is read as a
+   * list of records (common/csv-rows.ts), each field typed as `csv` says (the row schema's fields and their types).
    */
-  answerText?: true | "html" | "json";
+  answerText?: true | "html" | "json" | { csv: Record<string, CsvCell> };
   /**
    * How long one call may take, in milliseconds, when the manifest says (`timeoutMs`); else the call's option or 30 s.
    */

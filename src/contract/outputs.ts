@@ -52,12 +52,18 @@ export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<stri
 
 /**
  * The answer's text, when the outputs read it as one text (the link's answerText) and it came in a text type, as the
- * runtime reads it (reply-failures.ts otherForm): `{"a":1}` is that text, not the object it spells.
+ * runtime reads it (reply-failures.ts otherForm): `{"a":1}` is that text, not the object it spells; a CSV's records.
  */
-function answerText(tool: ToolSpec, ex: Exchange): string | undefined {
+function answerText(tool: ToolSpec, ex: Exchange): unknown {
   if (!tool.answerText || tool.answerText === "json") return undefined;
-  const other = otherForm({ headers: ex.responseHeaders } as Response, ex.responseBody, new Uint8Array());
-  return typeof other?.body === "string" ? other.body : undefined;
+  const other = otherForm(
+    { headers: ex.responseHeaders } as Response,
+    ex.responseBody,
+    new Uint8Array(),
+    tool.answerText,
+  );
+  // A CSV of records (the link's answerText `{csv}`) is its records, as the runtime reads them.
+  return typeof other?.body === "string" || other?.rows ? other.body : undefined;
 }
 
 /** Whether the answer is the file of a download tool (its bytes, not JSON). */

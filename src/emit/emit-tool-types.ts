@@ -311,7 +311,9 @@ function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
   const operation = t.at
     ? `paths[${JSON.stringify(t.at.path)}][${JSON.stringify(t.at.method)}]`
     : `operations[${JSON.stringify(t.operationId)}]`;
-  let expr = `${operation}["responses"][${t.status}]["content"][${JSON.stringify(t.mediaType)}]`;
+  const declared = `${operation}["responses"][${t.status}]["content"][${JSON.stringify(t.mediaType)}]`;
+  // A CSV of one record's shape answers a list of it (its rows).
+  let expr = t.rows ? `Array<${declared}>` : declared;
   let optional = false;
   for (const step of t.steps) {
     if (optional) expr = `NonNullable<${expr}>`;

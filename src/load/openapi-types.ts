@@ -45,6 +45,11 @@ export interface OpenApiResponse {
    */
   mediaType?: string;
   /**
+   * The body is a list of the record `mediaType` declares (a CSV of one record's shape, its rows that record's:
+   * load/operations/csv-answers.ts): `schema` is the list, the declared type its item.
+   */
+  rows?: true;
+  /**
    * The text type the answer comes in when it is one text, not JSON (`text/plain`, `{type: string}`: media-types.ts
    * textAnswerType): an output reads it whole as a string.
    */

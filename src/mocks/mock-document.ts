@@ -43,6 +43,7 @@ import { makeSchemasCompilable, tuplesAsListedItems } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import { withByteListsAsFiles } from "./media/byte-lists.js";
 import { withCsvRecordsAsText } from "./media/csv-records.js";
+import { withYamlRecordsAsText } from "./media/yaml-records.js";
 import { servedParameters } from "./parameters/served-parameters.js";
 import {
   isObject,
@@ -183,7 +184,8 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
     const served = servedAnswerHeaders(withMediaTypesOnly(found), document);
     const texts = withTypedTexts(withSiblingJsonSchema(served), (v) => resolved(v, document));
     // A success's CSV of records as CSV text, not JSON (media/csv-records.ts).
-    const response = withCsvRecordsAsText(status, texts, document);
+    // A success's YAML of a record as YAML text, the file the download reads (media/yaml-records.ts).
+    const response = withYamlRecordsAsText(status, withCsvRecordsAsText(status, texts, document), document);
     // As declared (a `$ref` kept) unless a header or schema had to change.
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever declared: Prism sent a body's length with a 204,

@@ -25,6 +25,8 @@ export type TypeRef =
       at?: { path: string; method: string };
       status: number;
       mediaType: string;
+      /** The body is a list of the declared record (a CSV of one record's shape: load/operations/csv-answers.ts). */
+      rows?: true;
       steps: ResponseStep[];
     }
   | { kind: "omit"; of: TypeRef; keys: string[] }

@@ -140,9 +140,9 @@ export async function attempts(
         if (html && tool.answerText !== "html") return failed(htmlFailure(tool, status, html));
         let body: unknown;
         // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm); so is, JSON or
-        // not, an answer in a text type that the outputs read as one text (the link's answerText).
+        // not, an answer in a text type that the outputs read as one text (the link's answerText); a CSV's records.
         let other = !outcome && tool.answerText ? otherForm(response, text, raw, tool.answerText) : undefined;
-        if (typeof other?.body === "string") body = other.body;
+        if (typeof other?.body === "string" || other?.rows) body = other.body;
         else
           try {
             other = undefined;
@@ -163,10 +163,11 @@ export async function attempts(
           return failed(mark(missingFailure(tool.provider, status, missing, body), true));
         }
         // Users trust a typed output: a value of another kind fails the call unless the caller opted out. A body in
-        // another form the operation declares (its CSV text) is read as its type says, not held to the JSON's types.
+        // another form the operation declares (its CSV text) is read as its type says, not held to the JSON's types; a
+        // CSV's records (answerText `{csv}`) are, as JSON's.
         const mistyped =
           options.validateOutputs !== false &&
-          !other &&
+          (!other || other.rows) &&
           outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets, outcome ?? tool.outputs);
         // Carried out (2xx or a mapped status): marked as after a 5xx (mayHaveBeenApplied, or its key), as is a miss.
         if (mistyped) return failed(mark(mistyped, true));

@@ -6,6 +6,7 @@
 import { isFileType } from "../../link/files/files.js";
 import { nestedFilePlaces, type Resolve } from "../../link/files/nested-files.js";
 import { followLocalRefs } from "../../load/json-ref.js";
+import { isCsvMediaType } from "../../load/operations/csv-answers.js";
 import { carriesNoContent, isBinaryString, isJsonMediaType, isMediaType } from "../../load/media-types.js";
 import {
   bareMediaType,
@@ -200,10 +201,17 @@ export function requiredNestedFilesWhy(document: Json, op: Json): string | undef
 
 /**
  * The note on an answer declared as plain text whose schema is a record (load/media-types.ts jsonTextType): drafted
- * and read as JSON, which a reviewer may doubt; none for another answer.
+ * and read as JSON, which a reviewer may doubt; on a CSV of records (load/operations/csv-answers.ts), read as
+ * records, not a file; none for another answer.
  */
 export function jsonTextNote(response: OpenApiOperation["responses"][number] | undefined, at: ReviewNote["at"]) {
   if (!response?.mediaType || !response.schema || isJsonMediaType(response.mediaType)) return [];
+  if (isCsvMediaType(response.mediaType)) {
+    const note =
+      `the ${response.status} reply is declared ${response.mediaType} of records: its rows are read as records, ` +
+      "the header row naming the fields (write `download: true` to take the CSV as a file instead)";
+    return [{ at, note }];
+  }
   const shape = response.schema.type === "array" || response.schema.items ? "a list" : "an object";
   const note = `the ${response.status} reply is declared ${response.mediaType}, its schema ${shape}: read as JSON text`;
   return [{ at, note }];

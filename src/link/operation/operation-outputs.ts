@@ -12,7 +12,7 @@ import { linkDownload } from "../files/files.js";
 import { linkStream } from "../stream/streams.js";
 import type { linkOutcomes } from "../outputs/outcomes.js";
 import { bodyStatusOf, linkOutput, type LinkedOutput } from "../outputs/outputs.js";
-import { answerTextOf, readsAnswerText } from "../outputs/answer-text.js";
+import { answerTextOf, readAnswerText, readsAnswerText } from "../outputs/answer-text.js";
 
 /** The operation's 2xx statuses, in order (an operation without one is refused). */
 export function successStatusesOf(ctx: LinkContext, at: Path, op: OpenApiOperation): number[] {
@@ -65,9 +65,14 @@ export function linkOutputs(
       .filter((o): o is LinkedOutput => !!o);
   // Whether they read the answer as one text: decided here, once, for every call (outputs/answer-text.ts).
   const text = !downloaded && !streamed && readsAnswerText(outputs.map((o) => o.spec));
-  // A record declared as plain text (load/media-types.ts jsonTextType) is JSON text: one that is not JSON fails.
-  const read = !downloaded && !streamed && !text ? ctx.doc.bodyResponse(op)?.mediaType : undefined;
-  const answerText = text ? answerTextOf(op, successStatuses) : read && !isJsonMediaType(read) ? "json" : undefined;
+  // A record declared as plain text (load/media-types.ts jsonTextType) is JSON text: one that is not JSON fails; a
+  // success's CSV of records is read as records (load/operations/csv-answers.ts), each field typed by the row schema.
+  const read = !downloaded && !streamed && !text ? ctx.doc.bodyResponse(op) : undefined;
+  const answerText = text
+    ? answerTextOf(op, successStatuses)
+    : read?.mediaType && !isJsonMediaType(read.mediaType)
+      ? readAnswerText(read.mediaType, read.schema, (s) => ctx.doc.resolve(s))
+      : undefined;
   return { downloaded, streamed, outputs, answerText: answerText ? { answerText } : {} };
 }
 

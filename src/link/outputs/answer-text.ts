@@ -1,8 +1,9 @@
 // Whether a tool's outputs read its answer as one text, decided once by the link (the tool's `answerText`, which the
 // runtime reads on each call, runtime/call/send/attempts.ts): a text answer (`text/plain`, read whole:
 // read-place.ts) is then its text, even where the text happens to be JSON (`123`, `{"a":1}`).
-import type { OutputSpec } from "@blockwright/runtime/internal";
-import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { CsvCell, OutputSpec } from "@blockwright/runtime/internal";
+import type { OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { csvFields, isCsvMediaType } from "../../load/operations/csv-answers.js";
 
 /**
  * Each output reading the body reads it whole, as a `string` (no count), and one does; a download's or a stream's
@@ -33,4 +34,17 @@ export function answerTextOf(op: OpenApiOperation, successStatuses: readonly num
     (r) => successStatuses.includes(Number(r.status)) && r.mediaTypes.some((t) => HTML_TYPE.test(t)),
   );
   return html ? "html" : true;
+}
+
+/**
+ * The answerText of a record an answer declares in a type other than JSON: a CSV of records
+ * (load/operations/csv-answers.ts) is read as records, each field as its type (`{csv}`); a record declared as plain
+ * text is JSON text ("json").
+ */
+export function readAnswerText(
+  mediaType: string,
+  schema: Schema,
+  resolve: (s: Schema) => Schema,
+): "json" | { csv: Record<string, CsvCell> } {
+  return isCsvMediaType(mediaType) ? { csv: csvFields(schema, resolve) } : "json";
 }

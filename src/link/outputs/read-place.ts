@@ -109,6 +109,7 @@ function linkBodySource(
   // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
   const tsType: TypeRef = {
     ...responseType(op, status, response.mediaType ?? "application/json"),
+    ...(response.rows ? { rows: true as const } : {}),
     steps: responseSteps(ctx.doc, response.schema, ref.pointer),
   };
   return {

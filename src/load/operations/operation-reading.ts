@@ -15,6 +15,7 @@ import {
   textAnswerType,
 } from "../media-types.js";
 import { withRangesAsStatuses } from "../status-ranges.js";
+import { csvRecordsAnswer } from "./csv-answers.js";
 import { requestBodyOf } from "../request-bodies.js";
 import { OPERATION_METHODS, type OpenApiOperation, type OpenApiParameter, type Schema } from "../openapi-types.js";
 import { requirementsOf, type SecurityScheme, securityNames } from "../security-schemes.js";
@@ -76,11 +77,14 @@ export function readOperations({
             // A download that lists `application/json` beside its file type, the same bytes under both, is the file.
             const bytes = jsonDescribesBytes(content, (v) => resolve(v));
             // Plain text whose schema is a record is that record as JSON text (jsonTextType): read as JSON.
-            const mediaType = bytes ? undefined : (jsonMediaType(content) ?? jsonTextType(content, (v) => resolve(v)));
-            const media = mediaType ? (content[mediaType] as Schema) : undefined;
+            // A success's CSV of records is a list of them (csv-answers.ts), its examples not JSON's.
+            const json = bytes ? undefined : (jsonMediaType(content) ?? jsonTextType(content, (v) => resolve(v)));
+            const csv = bytes || json || !/^2/.test(status) ? undefined : csvRecordsAnswer(content, (v) => resolve(v));
+            const mediaType = json ?? csv?.mediaType;
+            const media = json ? (content[json] as Schema) : undefined;
             // A schema under another JSON type of the answer when this one has none (describedJsonType).
-            const described = bytes ? undefined : describedJsonType(content);
-            const schema = media?.schema ?? (described ? content[described]?.schema : undefined);
+            const described = bytes || csv ? undefined : describedJsonType(content);
+            const schema = csv?.schema ?? media?.schema ?? (described ? content[described]?.schema : undefined);
             const text = mediaType ? undefined : textAnswerType(content, (v) => resolve(v));
             // A text answer's examples are its texts, as written (`{"a":1}` is that text, not the object it spells).
             const shown = media ?? (text ? (content[text] as Schema | undefined) : undefined);
@@ -90,6 +94,7 @@ export function readOperations({
               status,
               description: String(response.description ?? ""),
               ...(mediaType ? { mediaType } : {}),
+              ...(csv?.rows ? { rows: true } : {}),
               ...(text ? { text } : {}),
               schema: schema ? resolve(schema as Schema) : text ? undefined : exampledOnly(examples),
               examples,
