@@ -43,7 +43,7 @@ export const authKind: CaseKindModule = {
   },
   // A credential no scheme places (auth.alsoSends alone) is secured too, though the document names no requirement.
   applies: (tool, { document }) =>
-    tool.auth.type === "places" || (valuesOf(tool, document).op.security ?? []).length > 0,
+    (tool.auth.type === "places" && !tool.anonymous) || (valuesOf(tool, document).op.security ?? []).length > 0,
   derive(tool, subject) {
     const { document } = subject;
     const values = valuesOf(tool, document);
