@@ -147,28 +147,8 @@ export function draftProvider(input: {
   if (!chosen.length)
     throw new UndraftableDocument(`no operation taken could be called: ${leftOutNotes(leftOut)[0]?.note}`);
   refuseUnmet(credential.unmet);
-  const drafting = (credential: CredentialDraft) => {
-    step(`cutting the document to ${chosen.length} operations`);
-    const cut = cutDocument(document, chosen);
-    // The cut shares its operations and components with the published document, which stays as it is: the answers
-    // rewritten below are the cut's own.
-    cut.document = structuredClone(cut.document);
-    withoutSharedIds(cut.document, chosen);
-    const rewritten = rewrittenCut(cut, chosen, credential, operations, names, document);
-    step("writing openapi.yaml");
-    const openapiText =
-      cutHeader(
-        provider,
-        source,
-        cut.report,
-        chosen,
-        { ...rewritten.changes, documentSteps: steps.added },
-        rewritten.answers,
-      ) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
-    step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
-    const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);
-    return { cut, ...rewritten, openapiText, draft };
-  };
+  const at = { provider, source, folder: input.folder, document, chosen, operations, names, steps, step };
+  const drafting = (credential: CredentialDraft) => cutAndManifest(at, credential);
   let drafted = drafting(credential);
   // The key found in the request bodies of a document declaring no scheme: drafted again, sent there alone.
   if (keyOnlyInBody(credential)) {
@@ -211,6 +191,39 @@ export function draftProvider(input: {
     draft,
     notes,
   };
+}
+
+/** The cut and the manifest drafted from it, for one credential (draftProvider drafts again for another). */
+function cutAndManifest(
+  at: {
+    provider: string;
+    source: ProviderSource;
+    folder: string;
+    document: Json;
+    chosen: SelectedOperation[];
+    operations: { id: string; path: string; method: string; op: Json }[];
+    names: CredentialNames;
+    steps: { added: string[] };
+    step: (text: string) => void;
+  },
+  credential: CredentialDraft,
+) {
+  const { chosen, step } = at;
+  step(`cutting the document to ${chosen.length} operations`);
+  const cut = cutDocument(at.document, chosen);
+  // The cut shares its operations and components with the published document, which stays as it is: the answers
+  // rewritten below are the cut's own.
+  cut.document = structuredClone(cut.document);
+  withoutSharedIds(cut.document, chosen);
+  const rewritten = rewrittenCut(cut, chosen, credential, at.operations, at.names, at.document);
+  step("writing openapi.yaml");
+  const changes = { ...rewritten.changes, documentSteps: at.steps.added };
+  const openapiText =
+    cutHeader(at.provider, at.source, cut.report, chosen, changes, rewritten.answers) +
+    jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
+  const draft = manifestOfCut(at.provider, at.folder, openapiText, chosen, credential, cut.report, step);
+  return { cut, ...rewritten, openapiText, draft };
 }
 
 /**

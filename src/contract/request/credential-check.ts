@@ -301,8 +301,8 @@ function describeCredential(c: CredentialSpec): string {
           : c.type === "places"
             ? "its other places alone (auth.alsoSends)"
             : `${c.type} ` +
-            `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}` +
-            `${c.type === "header" && c.encode ? `, as its ${c.encode}` : ""}`;
+              `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}` +
+              `${c.type === "header" && c.encode ? `, as its ${c.encode}` : ""}`;
 }
 
 function describeScheme(doc: OpenApiDocument, name: string): string {

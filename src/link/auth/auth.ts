@@ -412,12 +412,11 @@ export function credentialSender(
  */
 export function authPlacement(auth: AuthSpec): string {
   return authWays(auth)
-    .map(
-      (w) =>
-        w.type === "places"
-          ? `only ${(w.alsoSends ?? []).map(placeWords).join(", ")}`
-          : wayCredentials(w).map(placementWords).join(" + ") +
-            (w.alsoSends ? ` also ${w.alsoSends.map(placeWords).join(", ")}` : ""),
+    .map((w) =>
+      w.type === "places"
+        ? `only ${(w.alsoSends ?? []).map(placeWords).join(", ")}`
+        : wayCredentials(w).map(placementWords).join(" + ") +
+          (w.alsoSends ? ` also ${w.alsoSends.map(placeWords).join(", ")}` : ""),
     )
     .join(" | ");
 }
