@@ -347,14 +347,6 @@ export function acceptedAuth(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperat
   return accepted && sentWhereDeclared(ctx, accepted, op);
 }
 
-/**
- * Whether the operation's tool carries a credential of other places alone (auth.alsoSends, no scheme) and declares
- * none of them: it takes no credential, as one whose security is `[]` (the document asks none of it).
- */
-export function placesNone(auth: AuthSpec | undefined): boolean {
-  return auth?.type === "places" && !auth.alsoSends;
-}
-
 function acceptedWays(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperation): AuthSpec | undefined {
   const requirements = op.requirements;
   const ways = authWays(auth);

@@ -2,7 +2,7 @@
 // request (a JSON body's `auth.hash` on every operation). The manifest's auth names neither `scheme` nor `variable`,
 // its `alsoSends` alone saying where the credential goes; the runtime sends it there and nowhere else (no header a
 // scheme would add: a secret sent where the document does not put it is one more place it can leak from).
-import type { CredentialSpec } from "@blockwright/runtime/internal";
+import type { AuthSpec, CredentialSpec } from "@blockwright/runtime/internal";
 import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
 import { type LinkContext, type Path, refuseNotWith } from "../context.js";
 
@@ -29,4 +29,12 @@ export function linkPlacesOnly(ctx: LinkContext, auth: ManifestAuth, at: Path): 
     "a credential sent only at its other places (auth.alsoSends without a scheme): it is one credential, sent there only",
   );
   return ok ? { type: "places", param: auth.param } : undefined;
+}
+
+/**
+ * Whether the operation's tool carries a credential of other places alone (auth.alsoSends, no scheme) and declares
+ * none of them: it takes no credential, as one whose security is `[]` (the document asks none of it).
+ */
+export function placesNone(auth: AuthSpec | undefined): boolean {
+  return auth?.type === "places" && !auth.alsoSends;
 }

@@ -15,15 +15,8 @@ import type {
 import type { OperationIR } from "../../model/ir.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
-import {
-  acceptedAuth,
-  authOf,
-  credentialSender,
-  manifestWays,
-  placesNone,
-  requirementWords,
-  wayScheme,
-} from "../auth/auth.js";
+import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "../auth/auth.js";
+import { placesNone } from "../auth/places-only.js";
 import { linkBody } from "../wire/body.js";
 import { linkFileParams } from "../files/files.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
