@@ -57,7 +57,7 @@ describe("a key inside an object of a JSON body", () => {
     expect(judged.refusals).toEqual([]);
   });
 
-  it("declaring no scheme, goes there alone: no scheme added, no Authorization header, and a bodiless read asks none", async () => {
+  it("no scheme declared, goes there alone: none added, no Authorization, a bodiless read asks no key", async () => {
     const doc = document(hashOnly);
     // No scheme at all (the kit's document declares a bearer one).
     delete doc.security;

@@ -19,14 +19,14 @@ const NOT_WITH = [
   "signedJwt",
 ] as const satisfies readonly (keyof ManifestAuth)[];
 
-/** The credential `auth.alsoSends` alone places (CredentialSpec `places`); undefined, the problem reported, otherwise. */
+/** The credential `auth.alsoSends` alone places (CredentialSpec `places`); undefined, its problem reported, else. */
 export function linkPlacesOnly(ctx: LinkContext, auth: ManifestAuth, at: Path): CredentialSpec | undefined {
   const ok = refuseNotWith(
     ctx,
     auth,
     NOT_WITH,
     at,
-    "a credential sent only at its other places (auth.alsoSends without a scheme): it is one credential, sent there only",
+    "a credential sent only at its other places (auth.alsoSends, no scheme): one credential, sent there only",
   );
   return ok ? { type: "places", param: auth.param } : undefined;
 }
