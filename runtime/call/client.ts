@@ -39,6 +39,8 @@ export function authMiddleware(auth: AuthSpec, credential: string): Middleware {
   return {
     onRequest({ request }) {
       const placed = credentialPlacement(auth, credential);
+      // Sent only at the operation's other places (auth.alsoSends), by the wire middleware: nothing of its own.
+      if (!placed) return request;
       if ("query" in placed) return withUrl(request, withQueryPair(request.url, placed.query));
       // A variable of the address (the base URL as given, `{token}` written in it: the URL parser encodes the braces).
       if ("path" in placed)

@@ -82,11 +82,15 @@ export function slotOf(c: CredentialSpec): CredentialSlot {
   return "name" in c ? { in: c.type, name: c.name } : { in: "header", name: "Authorization" };
 }
 
-/** Every place a tool's auth may put a credential, whichever way a call uses. */
+/**
+ * Every place a tool's auth may put a credential, whichever way a call uses (a credential of its way's other places
+ * alone, `places`, takes none of its own: those are its way's `alsoSends`).
+ */
 export function authSlots(auth: AuthSpec): CredentialSlot[] {
   const seen = new Map<string, CredentialSlot>();
   for (const way of authWays(auth))
     for (const c of wayCredentials(way)) {
+      if (c.type === "places") continue;
       const slot = slotOf(c);
       seen.set(`${slot.in}:${slot.in === "header" ? slot.name.toLowerCase() : slot.name}`, slot);
     }
@@ -167,8 +171,11 @@ export type SimpleCredential =
   | { type: "header"; name: string; param: string; prefix?: string }
   | { type: "query"; name: string; param: string };
 
-/** A credential placed as it is (every kind but a signature or a signed JWT, made from the whole request). */
-export type PlacedSpec = Exclude<CredentialSpec, SigV4Spec | SignedJwtSpec>;
+/**
+ * A credential placed as it is (every kind but a signature or a signed JWT, made from the whole request, and one sent
+ * only at its way's other places, `places`, which the request's builder writes: call/single-call.ts placeAlso).
+ */
+export type PlacedSpec = Exclude<CredentialSpec, SigV4Spec | SignedJwtSpec | { type: "places" }>;
 
 /** Where a credential goes with its value; `values` gives a basic credential's user. */
 export function placeCredential(c: PlacedSpec, value: string, values: Record<string, unknown>): Placed {
@@ -216,6 +223,7 @@ export function credentialKindsNeeded(auth: AuthSpec): boolean {
           c.type === "basic" ||
           c.type === "cookie" ||
           c.type === "path" ||
+          c.type === "places" ||
           c.type === "sigv4" ||
           c.type === "signedJwt" ||
           (c.type === "header" && c.encode !== undefined),
@@ -232,8 +240,9 @@ export function credentialKindsNeeded(auth: AuthSpec): boolean {
 export function placeWay(way: AuthWay, credential: string, values: Record<string, unknown>): Placed[] {
   // A signed credential puts nothing as it is: the signing part signs the request as it is sent (request-signing.ts);
   // a private key (auth.signedJwt) never leaves, only the JWT it signs.
+  // One of its way's other places alone (`places`) is written with the request's values (single-call.ts placeAlso).
   const placed = wayCredentials(way).flatMap((c, i) =>
-    c.type === "sigv4" || c.type === "signedJwt"
+    c.type === "sigv4" || c.type === "signedJwt" || c.type === "places"
       ? []
       : [placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values)],
   );

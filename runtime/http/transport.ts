@@ -127,9 +127,10 @@ function templateParts(template: string): (string | VariablePart)[] {
  * Where the provider's security scheme puts a single credential (a bearer
  * token, a named header, a query pair, a cookie pair; basic has no user here:
  * typed clients take a basic credential whole, `user:secret`, or the key alone when it is the user name beside a fixed
- * password).
+ * password); none for a credential sent only at its way's other places (`places`: the wire middleware writes those).
  */
-export function credentialPlacement(auth: AuthWay, credential: string): Placed {
+export function credentialPlacement(auth: AuthWay, credential: string): Placed | undefined {
+  if (auth.type === "places") return undefined;
   // A signature is made from the whole request with a key id and a secret, never placed as it is: the tools' calls
   // and the typed client sign (request-signing.ts, client.ts's signingMiddleware).
   if (auth.type === "sigv4" || auth.type === "signedJwt")
@@ -171,8 +172,9 @@ export function applyFirstCredential(
   values: Record<string, unknown>,
 ): void {
   const first = wayCredentials(way)[0] as CredentialSpec;
-  // A signed credential is no token: flows never obtain one (the link refuses auth.flows beside auth.sigv4).
-  if (first.type !== "sigv4" && first.type !== "signedJwt")
+  // A signed credential is no token: flows never obtain one (the link refuses auth.flows beside auth.sigv4), nor one of
+  // its way's other places alone (auth.flows need a scheme).
+  if (first.type !== "sigv4" && first.type !== "signedJwt" && first.type !== "places")
     applyPlaced(request, [placeCredential(first, credential, values)]);
 }
 

@@ -11,7 +11,9 @@
  * the user id and `param` the secret (`Basic base64(user:secret)`), or `password`, a fixed text (often empty) sent as
  * the password, the secret `param` then the user name (`Basic base64(secret:password)`); or `sigv4`, every request
  * signed with AWS Signature Version 4 (SigV4Spec), `param` the secret access key; or `signedJwt`, every request
- * carrying a JWT bound to it and signed with the caller's private key (SignedJwtSpec), `param` the private key.
+ * carrying a JWT bound to it and signed with the caller's private key (SignedJwtSpec), `param` the private key; or
+ * `places`, a credential no scheme places (a document that declares none, its key a body field every request carries):
+ * sent only at its way's other places (`alsoSends`), nowhere else.
  */
 export type CredentialSpec = (
   | { type: "bearer" }
@@ -20,6 +22,7 @@ export type CredentialSpec = (
   | { type: "path"; name: string; pchar?: true }
   | { type: "basic"; user: string }
   | { type: "basic"; password: string }
+  | { type: "places" }
   | SigV4Spec
   | SignedJwtSpec
 ) & { param: string };

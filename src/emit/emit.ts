@@ -413,6 +413,8 @@ export function authWords(auth: AuthSpec): { text: string; named: boolean } {
       return `${code(`${c.name}: ${c.prefix ?? ""}<${c.encode} of the key>`)} header`;
     if (c.type === "header" && c.prefix !== undefined) return `${code(`${c.name}: ${c.prefix}<key>`)} header`;
     if (c.type === "path") return `${code(`{${c.name}}`)} of the address`;
+    // Sent at its way's other places alone (auth.alsoSends, no scheme): those places say it.
+    if (c.type === "places") return "";
     if (c.type === "signedJwt")
       return (
         `${code(`${c.header}: ${c.prefix}<JWT>`)} header, a JWT made for each request and signed ${c.alg} with ` +
@@ -427,9 +429,10 @@ export function authWords(auth: AuthSpec): { text: string; named: boolean } {
       );
     return `${code(c.name)} ${c.type === "query" ? "query parameter" : c.type}`;
   };
-  // A way's other places (auth.alsoSends): the same key, sent there too.
+  // A way's other places (auth.alsoSends): the same key, sent there too (only there, without a scheme).
+  const lead = (w: AuthWay) => (w.type === "places" ? "only as " : ", and again as ");
   const also = (w: AuthWay) =>
-    w.alsoSends ? `, and again as ${w.alsoSends.map(placeWords).map(placeText).join(", ")}` : "";
+    w.alsoSends ? `${lead(w)}${w.alsoSends.map(placeWords).map(placeText).join(", ")}` : "";
   // A way's credentials each once in words (two schemes of one way sending the same token read as one).
   const ways = authWays(auth).map(
     (w) => [...new Set(wayCredentials(w).map((c) => from(c, one(c))))].join(" with ") + also(w),

@@ -5,7 +5,6 @@
 import { withAddressSchemasAsAny } from "./cut/address-schemas.js";
 import { nameRefusal, outsideRefs, withNameRefsRead, withoutNameRefsRefused } from "./cut/name-refs.js";
 import jsyaml from "../vendor/js-yaml.cjs";
-import { refPath } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { draftCredential } from "./auth/credential.js";
@@ -19,12 +18,14 @@ import {
 } from "./auth/requirements/cut-security.js";
 import { cutSecurityOfKey } from "./auth/requirements/parameter-alternatives.js";
 import { cutDocument, type CutReport } from "./cut/cut.js";
+import { withMissingSchemas } from "./cut/missing-schemas.js";
 import { type CutAnswers, rewriteCutAnswers } from "./cut/cut-answers.js";
 import { type CutChanges, cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-header.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { withTakenServerFirst } from "./draft/server.js";
 import { keyInBodyNotes, withKeyInBody } from "./auth/keys/key-in-body.js";
+import { keyOnlyInBody, placesOnlyCredential } from "./auth/places-only-draft.js";
 import {
   type KeyName,
   keyNameNotes,
@@ -146,19 +147,15 @@ export function draftProvider(input: {
   if (!chosen.length)
     throw new UndraftableDocument(`no operation taken could be called: ${leftOutNotes(leftOut)[0]?.note}`);
   refuseUnmet(credential.unmet);
-  step(`cutting the document to ${chosen.length} operations`);
-  const cut = cutDocument(document, chosen);
-  // The cut shares its operations and components with the published document, which stays as it is: the answers
-  // rewritten below are the cut's own.
-  cut.document = structuredClone(cut.document);
-  withoutSharedIds(cut.document, chosen);
-  const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, names, document);
-  step("writing openapi.yaml");
-  const openapiText =
-    cutHeader(provider, source, cut.report, chosen, { ...changes, documentSteps: steps.added }, answers) +
-    jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
-  step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
-  const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);
+  const at = { provider, source, folder: input.folder, document, chosen, operations, names, steps, step };
+  const drafting = (credential: CredentialDraft) => cutAndManifest(at, credential);
+  let drafted = drafting(credential);
+  // The key found in the request bodies of a document declaring no scheme: drafted again, sent there alone.
+  if (keyOnlyInBody(credential)) {
+    credential = placesOnlyCredential(credential);
+    drafted = drafting(credential);
+  }
+  const { cut, changes, answers, notes: changeNotes, openapiText, draft } = drafted;
   // After the operations: a list that offers a way to find new items gets a poll trigger.
   draftPollTriggers(draft.document, draft.manifest, draft.notes);
   const notes = [
@@ -194,6 +191,39 @@ export function draftProvider(input: {
     draft,
     notes,
   };
+}
+
+/** The cut and the manifest drafted from it, for one credential (draftProvider drafts again for another). */
+function cutAndManifest(
+  at: {
+    provider: string;
+    source: ProviderSource;
+    folder: string;
+    document: Json;
+    chosen: SelectedOperation[];
+    operations: { id: string; path: string; method: string; op: Json }[];
+    names: CredentialNames;
+    steps: { added: string[] };
+    step: (text: string) => void;
+  },
+  credential: CredentialDraft,
+) {
+  const { chosen, step } = at;
+  step(`cutting the document to ${chosen.length} operations`);
+  const cut = cutDocument(at.document, chosen);
+  // The cut shares its operations and components with the published document, which stays as it is: the answers
+  // rewritten below are the cut's own.
+  cut.document = structuredClone(cut.document);
+  withoutSharedIds(cut.document, chosen);
+  const rewritten = rewrittenCut(cut, chosen, credential, at.operations, at.names, at.document);
+  step("writing openapi.yaml");
+  const changes = { ...rewritten.changes, documentSteps: at.steps.added };
+  const openapiText =
+    cutHeader(at.provider, at.source, cut.report, chosen, changes, rewritten.answers) +
+    jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
+  const draft = manifestOfCut(at.provider, at.folder, openapiText, chosen, credential, cut.report, step);
+  return { cut, ...rewritten, openapiText, draft };
 }
 
 /**
@@ -405,46 +435,3 @@ const isPrefixedName = (declared: string, name: string) =>
   declared.length > name.length + 1 &&
   declared.endsWith(name) &&
   /[_.:-]$/.test(declared.slice(0, declared.length - name.length));
-
-/**
- * A schema the kept parts `$ref` (`#/components/schemas/X`) that the document
- * defines nowhere, added to the cut as a schema that accepts any value (as
- * JSON Schema's `{}` does), so that the rest of the document can be read;
- * the report no longer lists it as unresolved. Other kinds of parts have no
- * such neutral value and stay unresolved. Returns what was added.
- */
-function withMissingSchemas(cut: Json, report: CutReport): string[] {
-  const added: string[] = [];
-  const components = (cut.components ??= {}) as Json;
-  report.unresolved = report.unresolved.filter((ref) => {
-    let pointer: readonly string[];
-    try {
-      pointer = refPath(ref);
-    } catch {
-      return true;
-    }
-    const [top, kind, key] = pointer;
-    // A schema (any value), a response (no body: Miro's error answers name `#/components/responses/400`) or a header
-    // (any value) stands in; a parameter or a request body, whose place or shape a call needs, cannot.
-    const stand =
-      kind === "schemas" || kind === "headers"
-        ? {
-            description:
-              `Added by blockwright add: the published document refers to ${key} but defines it nowhere; any value ` +
-              "is accepted.",
-          }
-        : kind === "responses"
-          ? {
-              description:
-                `Added by blockwright add: the published document refers to the response ${key} but defines it ` +
-                "nowhere; its body is not known.",
-            }
-          : undefined;
-    if (top !== "components" || !stand || key === undefined || pointer.length !== 3) return true;
-    const placed = (components[kind as string] ??= {}) as Json;
-    placed[key] = kind === "headers" ? { ...stand, schema: {} } : stand;
-    added.push(`components.${kind}.${key}`);
-    return false;
-  });
-  return added;
-}

@@ -130,6 +130,7 @@ function credentialWords(credential: { ways: DraftedCredential[][] }): string {
   const one = (c: DraftedCredential) => {
     const p = c.placement;
     if (p.type === "path") return `${c.param} (the address's {${p.name}}: auth.variable)`;
+    if (p.type === "places") return `${c.param} (in the request body only: auth.alsoSends, no scheme)`;
     const where =
       p.type === "bearer"
         ? "bearer token"

@@ -41,13 +41,18 @@ export const authKind: CaseKindModule = {
       "error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, " +
       "no flow secret at the API",
   },
-  applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
+  // A credential no scheme places (auth.alsoSends alone) is secured too, though the document names no requirement.
+  applies: (tool, { document }) =>
+    (tool.auth.type === "places" && !tool.anonymous) || (valuesOf(tool, document).op.security ?? []).length > 0,
   derive(tool, subject) {
     const { document } = subject;
     const values = valuesOf(tool, document);
     // An operation whose security lists an empty requirement may be called without a credential: no 401 to expect.
     // So may one whose other requirement the request meets anyway: a required parameter fills that scheme's slot.
-    const optional = (values.op.requirements ?? []).some((r) => !r.length || metByParams(tool, document, r));
+    // No scheme (auth.alsoSends alone): the mock holds the request to its body's fields, not to a 401 of a scheme.
+    const optional =
+      tool.auth.type === "places" ||
+      (values.op.requirements ?? []).some((r) => !r.length || metByParams(tool, document, r));
     return [
       ...(optional ? [] : [withoutCredential(tool, values)]),
       ...(tool.authOptional ? [leftOut(tool, document, values)] : []),
@@ -157,7 +162,9 @@ function atEveryPlace(tool: ToolSpec, document: OpenApiDocument, values: ToolVal
   return contractCase(
     tool,
     "auth",
-    `the credential goes where its scheme puts it and to ${places.map(placeWords).join(", ")} (auth.alsoSends)`,
+    tool.auth.type === "places"
+      ? `the credential goes to ${places.map(placeWords).join(", ")} only (auth.alsoSends, no scheme)`
+      : `the credential goes where its scheme puts it and to ${places.map(placeWords).join(", ")} (auth.alsoSends)`,
     async (ctx) => {
       const { exchange } = await expectAcceptedCall(tool, document, values.minimal(), ctx);
       const { type } = tool.auth;

@@ -52,6 +52,12 @@ export function checkCredential(
       value !== undefined &&
       (typeof value === "string" ? value : JSON.stringify(value)).includes(credential),
   );
+  // A credential no scheme places (auth.alsoSends alone): at those places (the auth kind's case checks each), and
+  // nowhere else: no header a scheme would add.
+  if (way.type === "places") {
+    if (!givenElsewhere) checkNowhereElse(ex, "", credential, way.alsoSends ?? []);
+    return;
+  }
   // A credential of the address (auth.variable): no security scheme can say it; in the path, once, and nowhere else.
   if (way.type === "path") return checkPathCredential(ex, credential, givenElsewhere);
   // A signed request (auth.sigv4): its signature, as AWS's own signer recomputes it, and the secret key nowhere.
@@ -292,9 +298,11 @@ function describeCredential(c: CredentialSpec): string {
         ? "Authorization: AWS4-HMAC-SHA256"
         : c.type === "signedJwt"
           ? `${c.header}: ${c.prefix}<JWT signed ${c.alg}>`
-          : `${c.type} ` +
-            `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}` +
-            `${c.type === "header" && c.encode ? `, as its ${c.encode}` : ""}`;
+          : c.type === "places"
+            ? "its other places alone (auth.alsoSends)"
+            : `${c.type} ` +
+              `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}` +
+              `${c.type === "header" && c.encode ? `, as its ${c.encode}` : ""}`;
 }
 
 function describeScheme(doc: OpenApiDocument, name: string): string {

@@ -11,8 +11,11 @@ import type { Manifest } from "../../load/precompiled/manifest-types.js";
 
 type Json = Record<string, unknown>;
 
-/** Where the runtime sends one credential: where a scheme puts it, or a variable of the address (auth.variable). */
-export type DraftPlacement = CredentialPlacement | { type: "path"; name: string };
+/**
+ * Where the runtime sends one credential: where a scheme puts it, a variable of the address (auth.variable), or only
+ * its other places (`places`: auth.alsoSends, no scheme).
+ */
+export type DraftPlacement = CredentialPlacement | { type: "path"; name: string } | { type: "places" };
 
 /** One credential of a drafted way: its scheme, where it goes, and its parameter(s). */
 export interface DraftCredential {
@@ -89,6 +92,11 @@ export interface CredentialDraft {
   unmet?: string[];
   /** The ids of those operations (operationRef), in the same order. */
   unmetIds?: string[];
+  /**
+   * The document declares no scheme and its request bodies carry the key (places-only-draft.ts): auth.alsoSends alone,
+   * no scheme added.
+   */
+  placesOnly?: true;
   /** The credential is a variable of the server's path (shapes/address-credential.ts): auth.variable, no scheme. */
   address?: AddressCredential;
   /** The scheme signs with AWS Signature Version 4 (sigv4-draft.ts): auth.sigv4, its service found. */

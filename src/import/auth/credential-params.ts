@@ -39,6 +39,8 @@ export function namedValues(description: unknown): string[] | undefined {
 /** The manifest's `auth` for the drafted ways (its `covers` aside). */
 export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
   if (credential.address) return { variable: credential.address.variable, param: credential.param };
+  // Its places (auth.alsoSends) are written by draftAlsoSends, from those the operations' bodies hold.
+  if (credential.placesOnly) return { param: credential.param } as Manifest["auth"];
   const entry = (c: DraftCredential) => ({
     scheme: c.scheme,
     param: c.param,
@@ -101,7 +103,7 @@ export function credentialParams(
       const where = c.password
         ? "sent as the user name of HTTP basic (Authorization: Basic) with an empty password"
         : `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}${encodedAs(c)}`;
-      const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
+      const key = "name" in c.placement ? c.placement.name : "";
       const opens = i === 0 || opensAWay.has(c.param);
       const values = opens ? undefined : namedValues(c.definition.description);
       const secret = opens || (!identifierByName(c, key) && !values);
@@ -173,6 +175,7 @@ function credentialNaming(c: DraftCredential, key: string, signs: boolean): { wh
 
 function placementWords(p: DraftPlacement): string {
   if (p.type === "path") return `sent in the address as {${p.name}}`;
+  if (p.type === "places") return "sent in the request body, where the document puts it (auth.alsoSends)";
   if (p.type === "bearer") return "sent as a bearer token";
   if (p.type === "basic") return "sent with the user name as HTTP basic (Authorization: Basic)";
   return `sent as the ${p.name} ${p.type === "query" ? "query parameter" : p.type}`;
@@ -309,6 +312,8 @@ function credentialSlotOf(
   of: (c: DraftCredential) => boolean = () => true,
 ): string | undefined {
   for (const c of credential.ways.flat().filter(of)) {
+    // Its places alone (auth.alsoSends) hold no parameter's slot: the draft reads those from the bodies.
+    if (c.placement.type === "places") continue;
     const slot =
       c.placement.type === "bearer" || c.placement.type === "basic"
         ? { in: "header", name: "authorization" }

@@ -412,6 +412,7 @@ function fullerFirst(ways: DraftCredential[][]): DraftCredential[][] {
  * Authorization).
  */
 function placeKey(p: DraftPlacement): string {
+  if (p.type === "places") return "places";
   return p.type === "bearer" || p.type === "basic" ? slotKey("header", "Authorization") : slotKey(p.type, p.name);
 }
 
@@ -424,6 +425,7 @@ function namedCredential(
   unique: (name: string, ...others: string[]) => string,
   samePlace?: number,
 ): DraftCredential {
+  if (placement.type === "places") return { scheme, placement, definition, param: unique("apiKey") };
   if (placement.type === "basic") return basicCredential(scheme, placement, definition, unique);
   // A second scheme's (another took the plain name): named after its key's name or its own, not `apiKey2`.
   if (placement.type === "bearer")

@@ -57,6 +57,32 @@ describe("a key inside an object of a JSON body", () => {
     expect(judged.refusals).toEqual([]);
   });
 
+  it("no scheme declared, goes there alone: none added, no Authorization, a bodiless read asks no key", async () => {
+    const doc = document(hashOnly);
+    // No scheme at all (the kit's document declares a bearer one).
+    delete doc.security;
+    doc.components = {};
+    (doc.paths as Record<string, unknown>)["/zq/fonts"] = {
+      get: { operationId: "listZqFonts", responses: { "200": made } },
+    };
+    const d = drafted(doc, ["makeZqFont", "listZqFonts"]);
+    expect(d.manifest.auth).toEqual({ param: "apiKey", alsoSends: [{ in: "body", path: ["auth", "hash"] }] });
+    expect(d.openapiText).not.toContain("securitySchemes");
+    expect(d.manifest.params?.apiKey).toMatchObject({ secret: true, required: true, title: "API key" });
+    expect(await linkProblems(d)).toEqual([]);
+    const tools = await linkedTools(d);
+    const [make, list] = ["acme_make_zq_font", "acme_list_zq_fonts"].map((id) => tools.find((t) => t.id === id));
+    expect(make!.auth).toEqual({ type: "places", param: "apiKey", alsoSends: [{ in: "body", pointer: "/auth/hash" }] });
+    expect(list!.anonymous).toBe(true);
+    const { sent, judged } = await judgedCall(d, make!, { apiKey: KEY, text: "zq" });
+    expect(sent.headers.get("authorization")).toBeNull();
+    expect(JSON.parse(new TextDecoder().decode(sent.body))).toEqual({ text: "zq", auth: { hash: KEY } });
+    expect(judged.refusals).toEqual([]);
+    const listed = await judgedCall(d, list!, { apiKey: KEY });
+    expect(listed.sent.headers.get("authorization")).toBeNull();
+    expect(listed.sent.url).not.toContain(KEY);
+  });
+
   it("is sent there by a declared scheme's credential too, its object beside other fields still a parameter", () => {
     const auth = {
       type: "object",

@@ -19,6 +19,7 @@ import type { ManifestAuth, ManifestCredentialPlace } from "../../load/precompil
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { linkAuthVariable } from "../auth-variable/auth-variable.js";
+import { linkPlacesOnly } from "./places-only.js";
 import { checkAlsoSends, checkCovers, credentialPlace, placeWords, sentWhereDeclared } from "./credential-places.js";
 import { linkAuthSignedJwt, signedJwtParams } from "../auth-signed-jwt/auth-signed-jwt.js";
 import { linkAuthSigv4, sigv4Params } from "../auth-sigv4/auth-sigv4.js";
@@ -97,11 +98,13 @@ function linkCredential(
   first: boolean,
   several: boolean,
 ): CredentialSpec | undefined {
-  const { variable } = ctx.manifest.auth;
-  // A credential of the address (auth.variable) names no scheme: the schema wants one or the other.
+  const { variable, alsoSends } = ctx.manifest.auth;
+  // A credential of the address (auth.variable), or of its other places alone (auth.alsoSends), names no scheme: the
+  // schema wants one of the three.
   if (c.scheme === undefined) {
     checkParams(ctx, c, at, first, several);
-    return variable === undefined ? undefined : linkAuthVariable(ctx, ctx.manifest.auth, variable, at);
+    if (variable !== undefined) return linkAuthVariable(ctx, ctx.manifest.auth, variable, at);
+    return alsoSends && at.length === 1 ? linkPlacesOnly(ctx, ctx.manifest.auth, at) : undefined;
   }
   const declared = ctx.doc.securitySchemes[c.scheme];
   if (!declared) {
@@ -347,9 +350,9 @@ export function acceptedAuth(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperat
 function acceptedWays(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperation): AuthSpec | undefined {
   const requirements = op.requirements;
   const ways = authWays(auth);
-  // A credential of the address (auth.variable) is one no requirement of the document can name: every operation takes
-  // it.
-  if (!requirements || ctx.manifest.auth.variable !== undefined) return auth;
+  // A credential of the address (auth.variable), or of other places alone (no scheme), is one no requirement of the
+  // document can name: every operation takes it.
+  if (!requirements || ctx.manifest.auth.variable !== undefined || ctx.manifest.auth.scheme === undefined) return auth;
   const key = (names: readonly string[]) => [...names].sort().join("\u0000");
   const accepted = new Set(requirements.map(key));
   const kept = manifestWays(ctx.manifest.auth).flatMap((w, i) =>
@@ -397,14 +400,15 @@ export function credentialSender(
 /**
  * Placement of the credentials as users configure them: `bearer`, `basic`, `header:X-Api-Key`, `query:key`,
  * `cookie:session`; `+` joins credentials sent together, ` | ` alternatives; ` also body:key` the other places a way's
- * first credential goes (alsoSends).
+ * first credential goes (alsoSends); `only body:auth/hash`, a credential no scheme places, sent there alone.
  */
 export function authPlacement(auth: AuthSpec): string {
   return authWays(auth)
-    .map(
-      (w) =>
-        wayCredentials(w).map(placementWords).join(" + ") +
-        (w.alsoSends ? ` also ${w.alsoSends.map(placeWords).join(", ")}` : ""),
+    .map((w) =>
+      w.type === "places"
+        ? `only ${(w.alsoSends ?? []).map(placeWords).join(", ")}`
+        : wayCredentials(w).map(placementWords).join(" + ") +
+          (w.alsoSends ? ` also ${w.alsoSends.map(placeWords).join(", ")}` : ""),
     )
     .join(" | ");
 }
@@ -414,7 +418,7 @@ export function authPlacement(auth: AuthSpec): string {
  * `query:key`, `cookie:session`.
  */
 export function placementWords(c: CredentialPlacement | CredentialSpec): string {
-  if (c.type === "bearer" || c.type === "basic") return c.type;
+  if (c.type === "bearer" || c.type === "basic" || c.type === "places") return c.type;
   // A signature's scope and key id: a change of any is a credential configured anew.
   if (c.type === "sigv4")
     return (

@@ -16,6 +16,7 @@ import type { OperationIR } from "../../model/ir.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
 import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "../auth/auth.js";
+import { placesNone } from "../auth/places-only.js";
 import { linkBody } from "../wire/body.js";
 import { linkFileParams } from "../files/files.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
@@ -206,8 +207,11 @@ function operationAuth(
   op: OpenApiOperation,
   shared: ProviderParts,
 ): { anonymous: boolean; optional: boolean; auth: AuthSpec | undefined } {
-  const anonymous = takesNoCredential(op);
-  const auth = shared.auth ? (anonymous ? shared.auth : acceptedAuth(ctx, shared.auth, op)) : undefined;
+  const declared = takesNoCredential(op);
+  const accepted = shared.auth ? (declared ? shared.auth : acceptedAuth(ctx, shared.auth, op)) : undefined;
+  // A credential of other places alone (no scheme) that the operation declares none of: it asks no credential.
+  const anonymous = declared || placesNone(accepted);
+  const auth = anonymous && shared.auth ? shared.auth : accepted;
   if (shared.auth && !auth) {
     const ways = manifestWays(ctx.manifest.auth).map((w) => requirementWords(wayScheme(w)));
     const accepts = (op.requirements ?? []).map(requirementWords);

@@ -64,7 +64,8 @@ export function withCredentialScheme(
 ): string[] {
   const added: string[] = [];
   // A credential the address carries (auth.variable) has no scheme: none is added.
-  if (credential.address) return added;
+  // Nor one sent at its other places alone (auth.alsoSends, no scheme).
+  if (credential.address || credential.placesOnly) return added;
   const components = (cut.components ??= {}) as Json;
   const schemes = (components.securitySchemes ??= {}) as Json;
   if (!schemes[credential.scheme]) {

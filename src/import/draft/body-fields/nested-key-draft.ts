@@ -73,7 +73,7 @@ export function nestedKeys(
       at: [...at, "params"],
       note:
         `body field ${path.join(".")}${words} is the key that authorises the call: the credential is sent there ` +
-        `too (auth.alsoSends, path [${path.join(", ")}]), given once${
+        `${credential.placesOnly ? "alone" : "too"} (auth.alsoSends, path [${path.join(", ")}]), given once${
           alone ? `; ${field}, which holds nothing else, is no parameter` : ""
         }${
           credential.added
