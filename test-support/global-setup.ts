@@ -6,10 +6,10 @@
 // logging): started when a test first asks for them (shared-mocks.ts), so
 // that a run of files that need none starts none, and stopped after the run.
 // Likewise the suite's one Postgres (shared-postgres.ts), on which each file
-// makes databases of its own. What tests are given is the address of a
+// makes databases of its own, and its one n8n linter and engine (platforms/shared-tools.ts). What tests are given is the address of a
 // loopback server that starts them and answers their addresses.
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +23,7 @@ import { cpuSeconds } from "./run/cpu-seconds.js";
 import { closeRunFolder, openRunFolder } from "./run/run-folder.js";
 import { makeNeutralCopy, REPOSITORY } from "./neutral-copy.js";
 import type { PostgresServer } from "./postgres-server.js";
+import { askSharedTool, closeSharedTools, isSharedTool, type SharedTool } from "./platforms/shared-tools.js";
 import type { SharedPostgresAddress } from "./shared-postgres.js";
 
 let server: Server | undefined;
@@ -86,6 +87,9 @@ export async function setup(project: TestProject): Promise<void> {
             .end(e instanceof Error ? (e.stack ?? e.message) : String(e)),
       );
     }
+    const tool = request.url?.slice(1) ?? "";
+    if (request.method === "POST" && isSharedTool(tool))
+      return void toolAsked(tool, request, response, project, scratch);
     if (request.method !== "POST" || (request.url !== "/mocks" && request.url !== "/stateful-mocks"))
       return void response.writeHead(404).end();
     // Loaded and started once, on the first ask: the generator and Prism are seconds of CPU.
@@ -109,7 +113,35 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide("sharedMocks", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 }
 
+/** An ask of n8n's linter or engine: its request (JSON) in, its answer (JSON) out; the tool started on its first. */
+function toolAsked(
+  tool: SharedTool,
+  request: IncomingMessage,
+  response: ServerResponse,
+  project: TestProject,
+  scratch: string,
+): void {
+  let body = "";
+  request.setEncoding("utf8").on("data", (d: string) => {
+    body += d;
+  });
+  request.on("end", () => {
+    // As a process a worker started had it: the project's env (shared-tools.ts leaves NODE_ENV=test out).
+    Promise.resolve()
+      .then(() => askSharedTool(tool, JSON.parse(body), { ...process.env, ...project.config.env }, scratch))
+      .then(
+        (answer) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer)),
+        (e: unknown) =>
+          response
+            .writeHead(500, { "content-type": "text/plain" })
+            .end(e instanceof Error ? (e.stack ?? e.message) : String(e)),
+      );
+  });
+}
+
 export async function teardown(): Promise<void> {
+  // n8n's linter and engine stopped and reaped (their CPU this process's children's: in no file's line).
+  await closeSharedTools();
   if (server) {
     server.closeAllConnections();
     await new Promise((resolve) => server!.close(resolve));

@@ -265,12 +265,13 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
 /**
  * Whether a test file reads the repository's specs/ or generated/: it uses the
  * repository's providers (test-support/repo.js, or the harnesses built on
- * it), lists a specs folder's providers, globs the generated packages, or
- * names a path into the repository's specs/ or generated/.
+ * it: cli-harness.js, and cli/planted-runtime.js on that), lists a specs
+ * folder's providers, globs the generated packages, or names a path into the
+ * repository's specs/ or generated/.
  */
 export function readsProviders(source: string): boolean {
   return [
-    /["'][./]*(?:contract-tests\/|test-support\/)?(?:repo|harness|cli-harness)\.js["']/,
+    /["'][./]*(?:contract-tests\/|test-support\/)?(?:repo|harness|cli-harness|cli\/planted-runtime)\.js["']/,
     /["'][./]*test-support\/runtime\/packages\.js["']/,
     /\bproviderDirs\s*\(/,
     /import\.meta\.glob/,

@@ -4,14 +4,13 @@
 // places on the Prism mock: it passes, and it fails for the right reason once a mistake is planted in the runtime
 // (the second place skipped: the mock refuses the body; the second place given another value: the mock takes it, and
 // only the case's own check, credentialAt, finds the credential missing there).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { cli as cliOf } from "../../test-support/cli-harness.js";
+import { type PlantedRuntime, plantedRuntimeProject } from "../../test-support/cli/planted-runtime.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 import type { CaseResult } from "../contract/run.js";
-import type { startMocks as startMocksOf } from "../mocks/mocks.js";
 
 /** The mistake planted in the runtime's placer (build-request.ts placeAt) of the credential's other places. */
 const plant = vi.hoisted(() => ({ second: "sent" as "sent" | "skipped" | "other", credential: "" }));
@@ -81,38 +80,25 @@ const document = {
   security: [{ zqKey: [] }],
 };
 
-let cli: typeof cliOf;
-let startMocks: typeof startMocksOf;
+let planted: PlantedRuntime;
 
 beforeAll(async () => {
-  // The worker may hold the runtime from an earlier file (isolate: false), its modules bound to the real placeAt: the
-  // module graph loaded again, the command and the mocks with it, so that every importer gets the planted one.
-  vi.resetModules();
-  ({ cli } = await import("../../test-support/cli-harness.js"));
-  ({ startMocks } = await import("../mocks/mocks.js"));
-  plant.credential = (await import("../contract/inputs/values.js")).CREDENTIAL;
   dir = join(tmp, "project");
-  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(new URL("../../runtime", import.meta.url).pathname, join(dir, "node_modules/@blockwright/runtime"));
-  mkdirSync(join(dir, "specs"));
+  planted = await plantedRuntimeProject(dir);
+  plant.credential = planted.credential;
   writeFileSync(join(tmp, "zqtwice.json"), JSON.stringify(document));
-  const added = await cli(["add", "zqtwice", "--from", join(tmp, "zqtwice.json"), "--operations", "all"], { cwd: dir });
+  const added = await planted.cli(["add", "zqtwice", "--from", join(tmp, "zqtwice.json"), "--operations", "all"], {
+    cwd: dir,
+  });
   expect(added.code, added.stderr).toBe(0);
-  const generated = await cli(["generate"], { cwd: dir });
+  const generated = await planted.cli(["generate"], { cwd: dir });
   expect(generated.code, generated.stderr).toBe(0);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const SPINS = ["zqtwice_spin_zq_json", "zqtwice_spin_zq_part"];
 
-/** `blockwright test zqtwice` in-process on the mocks, its report's cases. */
-async function contract(): Promise<{ code: number; cases: CaseResult[] }> {
-  const r = await cli(["test", "zqtwice", "--seed", "7", "--runs", "2", "--reporter", "json"], {
-    cwd: dir,
-    startMocks: (providers, options) => startMocks(providers, options),
-  });
-  return { code: r.code, cases: (JSON.parse(r.stdout) as { cases: CaseResult[] }).cases };
-}
+const contract = () => planted.contract("zqtwice");
 const bothPlaces = (c: CaseResult) => c.name.includes("(auth.alsoSends)");
 
 describe("auth.alsoSends through add, generate and test on a fresh project", () => {

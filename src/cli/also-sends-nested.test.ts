@@ -4,15 +4,13 @@
 // scheme's place before); the typed client sends the credential there too. A mistake planted in the runtime (the
 // alternative's credential sent at the nested place as another value, which the mock takes) fails the alternative's
 // case by its own check.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { cli as cliOf } from "../../test-support/cli-harness.js";
+import { type PlantedRuntime, plantedRuntimeProject } from "../../test-support/cli/planted-runtime.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
-import type { CaseResult } from "../contract/run.js";
-import type { startMocks as startMocksOf } from "../mocks/mocks.js";
 
 /** The mistake planted in the runtime's placer (build-request.ts placeAt): another value at a place, for any other. */
 const plant = vi.hoisted(() => ({ on: false, credential: "" }));
@@ -31,31 +29,20 @@ vi.mock("../../runtime/call/build-request.js", async (original) => {
 
 const tmp = mkdtempSync(join(runScratch(), "blockwright-also-sends-nested-"));
 const dir = join(tmp, "project");
-let cli: typeof cliOf;
-let startMocks: typeof startMocksOf;
+let planted: PlantedRuntime;
 
 beforeAll(async () => {
-  vi.resetModules();
-  ({ cli } = await import("../../test-support/cli-harness.js"));
-  ({ startMocks } = await import("../mocks/mocks.js"));
-  plant.credential = (await import("../contract/inputs/values.js")).CREDENTIAL;
-  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(new URL("../../runtime", import.meta.url).pathname, join(dir, "node_modules/@blockwright/runtime"));
+  planted = await plantedRuntimeProject(dir);
+  plant.credential = planted.credential;
   cpSync(fileURLToPath(new URL("../link/__fixtures__/zqdeep/", import.meta.url)), join(dir, "specs/zqdeep"), {
     recursive: true,
   });
-  const generated = await cli(["generate"], { cwd: dir });
+  const generated = await planted.cli(["generate"], { cwd: dir });
   expect(generated.code, generated.stderr).toBe(0);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function contract(): Promise<{ code: number; cases: CaseResult[] }> {
-  const r = await cli(["test", "zqdeep", "--seed", "7", "--runs", "2", "--reporter", "json"], {
-    cwd: dir,
-    startMocks: (providers, options) => startMocks(providers, options),
-  });
-  return { code: r.code, cases: (JSON.parse(r.stdout) as { cases: CaseResult[] }).cases };
-}
+const contract = () => planted.contract("zqdeep");
 
 const FIRST = "the credential goes where its scheme puts it and to body:auth/hash (auth.alsoSends)";
 const ALTERNATIVE =

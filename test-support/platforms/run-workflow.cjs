@@ -4,7 +4,11 @@
 // process of its own: `node run-workflow.cjs <jobs.json> <results.json>` runs
 // the file's list of jobs one after another, each a workflow of its own, and
 // writes their runs' results as a JSON list (n8n logs on stdout): n8n-core
-// loads once (about a second of CPU) for all of them. A job names n8n community
+// loads once (about a second of CPU) for all of them. `node run-workflow.cjs
+// --serve` runs jobs on request instead, n8n-core loaded once for them all
+// (the tests' one engine, shared-tools.ts): each message on its IPC channel a
+// list of jobs, each answered in order (`{answer: runs}` or `{error}`); it
+// ends when the channel closes. A job names n8n community
 // packages' folders, which n8n-core's PackageDirectoryLoader loads as n8n
 // loads an installed package; the workflow's first node is
 // `blockwright-test.items`, which emits the job's items to every other node,
@@ -150,14 +154,31 @@ async function runJob(job) {
   return { status: run.status, nodes: out, error: errorOf(run.data.resultData.error) };
 }
 
-async function main() {
-  const jobs = JSON.parse(readFileSync(process.argv[2], "utf8"));
+/** The jobs' runs, one after another. */
+async function runJobs(jobs) {
   const runs = [];
   for (const job of jobs) runs.push(await runJob(job));
-  writeFileSync(process.argv[3], `${JSON.stringify(runs)}\n`);
+  return runs;
 }
 
-main().catch((e) => {
-  process.stderr.write(`${e?.stack ?? e}\n`);
-  process.exit(1);
-});
+if (process.argv[2] === "--serve") {
+  let asked = Promise.resolve();
+  process.on("message", (jobs) => {
+    asked = asked.then(() =>
+      runJobs(jobs).then(
+        (answer) => process.connected && process.send({ answer }),
+        (e) => process.connected && process.send({ error: `${e?.stack ?? e}` }),
+      ),
+    );
+  });
+  // n8n's engine may hold timers of its own: the process ends with the channel, once the asks before have answered.
+  process.on("disconnect", () => asked.then(() => process.exit(0)));
+} else {
+  runJobs(JSON.parse(readFileSync(process.argv[2], "utf8"))).then(
+    (runs) => writeFileSync(process.argv[3], `${JSON.stringify(runs)}\n`),
+    (e) => {
+      process.stderr.write(`${e?.stack ?? e}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -7,9 +7,11 @@
 // it (no network: they are this repository's).
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { dirname, join } from "node:path";
 import { REPOSITORY } from "../neutral-copy.js";
 import { type ParsedFiles, parsedFilesHost } from "../parsed-files-host.js";
+import { n8nSettings } from "./shared-tools.js";
 
 export const PLATFORM_TOOLS = join(REPOSITORY, "test-support/platforms");
 
@@ -66,10 +68,37 @@ export interface LintProblem {
 }
 
 /**
- * ESLint over each package folder with its own eslint.config.mjs (n8n's rule sets), in one process of its own
- * (lint-packages.mjs); the problems by folder.
+ * The answer of the tests' shared `tool` (shared-tools.ts, in Vitest's main process: the main project's global set-up
+ * serves it) to `request`; undefined outside the main project's tests (the corpus), where a call starts a process.
  */
-export function lintPackages(dirs: readonly string[], scratch: string): Promise<Record<string, LintProblem[]>> {
+async function askShared<T>(tool: "n8n-lint" | "n8n-run", request: unknown): Promise<T | undefined> {
+  const setup = process.env.VITEST ? (await import("vitest")).inject("sharedMocks") : undefined;
+  if (!setup) return undefined;
+  // node:http, not fetch: an ask waits behind the others of the run, which on a busy machine may pass fetch's 300 s.
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const ask = httpRequest(`${setup}/${tool}`, { method: "POST" }, (response) => {
+      let text = "";
+      response.setEncoding("utf8").on("data", (d: string) => {
+        text += d;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      response.on("error", reject);
+    });
+    ask.on("error", reject);
+    ask.end(JSON.stringify(request));
+  });
+  if (status !== 200) throw new Error(`the shared ${tool} failed:\n${text}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * ESLint over each package folder with its own eslint.config.mjs (n8n's rule sets); the problems by folder. Under the
+ * tests, the run's one linter answers (ESLint and the rule sets loaded once a run); elsewhere one process of its own
+ * (lint-packages.mjs) a call.
+ */
+export async function lintPackages(dirs: readonly string[], scratch: string): Promise<Record<string, LintProblem[]>> {
+  const shared = await askShared<Record<string, LintProblem[]>>("n8n-lint", dirs);
+  if (shared) return shared;
   const result = join(scratch, "lint.json");
   const { NODE_ENV: _test, VITEST: _vitest, ...env } = process.env;
   return new Promise((resolve, reject) => {
@@ -186,18 +215,21 @@ export interface N8nError {
 }
 
 /**
- * The job run by n8n's engine in a child process (run-workflow.cjs, on the Node.js that runs the tests), with n8n's
- * settings in `userFolder`; the run's result.
+ * The job run by n8n's engine (run-workflow.cjs, on the Node.js that runs the tests), with n8n's settings in
+ * `userFolder` when it runs in a process of its own; the run's result.
  */
 export async function runN8nWorkflow(job: N8nJob, userFolder: string): Promise<N8nRun> {
   return (await runN8nWorkflows([job], userFolder))[0]!;
 }
 
 /**
- * The jobs run one after another by n8n's engine in one child process (runN8nWorkflow's, which loads n8n-core once
- * for them all); their runs' results, in order.
+ * The jobs run one after another by n8n's engine, n8n-core loaded once for them all; their runs' results, in order.
+ * Under the tests, the run's one engine runs them (its settings in a folder of its own); elsewhere one process a call,
+ * its settings in `userFolder`.
  */
-export function runN8nWorkflows(jobs: readonly N8nJob[], userFolder: string): Promise<N8nRun[]> {
+export async function runN8nWorkflows(jobs: readonly N8nJob[], userFolder: string): Promise<N8nRun[]> {
+  const shared = await askShared<N8nRun[]>("n8n-run", jobs);
+  if (shared) return shared;
   const file = join(userFolder, "jobs.json");
   const result = join(userFolder, "results.json");
   writeFileSync(file, JSON.stringify(jobs));
@@ -207,16 +239,7 @@ export function runN8nWorkflows(jobs: readonly N8nJob[], userFolder: string): Pr
     execFile(
       process.execPath,
       [join(PLATFORM_TOOLS, "run-workflow.cjs"), file, result],
-      {
-        cwd: PLATFORM_TOOLS,
-        env: {
-          ...env,
-          N8N_USER_FOLDER: userFolder,
-          N8N_ENCRYPTION_KEY: "blockwright-test-settings-key",
-          N8N_DIAGNOSTICS_ENABLED: "false",
-        },
-        maxBuffer: 64 * 1024 * 1024,
-      },
+      { cwd: PLATFORM_TOOLS, env: { ...env, ...n8nSettings(userFolder) }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         error
           ? reject(new Error(`n8n's engine failed:\n${stderr}\n${stdout}`))
