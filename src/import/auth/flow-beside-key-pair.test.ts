@@ -56,7 +56,9 @@ describe("an OAuth 2 flow beside a pair of API keys, no credential given", () =>
     expect(requests).toEqual([]);
     expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "required" } });
     const message = result.success ? "" : result.error.message;
-    expect(message).toMatch(/^accessToken: is required \(an access token\), or instead the parameters of an OAuth 2 flow/);
+    expect(message).toMatch(
+      /^accessToken: is required \(an access token\), or instead the parameters of an OAuth 2 flow/,
+    );
     expect(message).toContain(`; or instead give ${keys.join(" and ")}`);
   });
 });
