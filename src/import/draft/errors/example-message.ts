@@ -9,9 +9,10 @@ type Json = Record<string, unknown>;
 /**
  * Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in
  * `error`, in a list's first item, in another object it wraps the error in, in the first item of a list of
- * objects it holds: `{amount: [{detail, summary}]}`, errors by field, or in a record inside `error`), else a list of texts, in the answer or in its
- * first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per item of a batch), or its first
- * field's where the answer is all lists of texts by field (`{email: ["…"]}`), else its only text at any depth.
+ * objects it holds: `{amount: [{detail, summary}]}`, errors by field, or in a record inside `error`), else a list of
+ * texts, in the answer or in its first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per
+ * item of a batch), or its first field's where the answer is all lists of texts by field (`{email: ["…"]}`), else its
+ * only text at any depth.
  */
 export function exampleMessage(example: unknown): ShownMessage | undefined {
   const at = (pointer: string[]) =>
