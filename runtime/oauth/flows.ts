@@ -15,6 +15,7 @@ import { replyLimit } from "../http/read-body.js";
 import { requestToken } from "./token-request.js";
 import { tokenUrlOf } from "./token-url.js";
 import { flowParams } from "./flow-params.js";
+import { authWays, wayParams } from "../http/credentials.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -282,8 +283,15 @@ export function audienceOf(
   return spec?.default ?? origin;
 }
 
-/** No credential: the static one, or what the most nearly given flow still needs. */
+/**
+ * No credential: the static one, or what the most nearly given flow still needs; and the tool's other ways
+ * (`auth.alternatives`: a pair of API keys beside the flow), which would do as well.
+ */
 function missingCredential(tool: ToolCall, values: Record<string, unknown>): Omit<Failure, "type"> {
+  const others = authWays(tool.auth)
+    .slice(1)
+    .map((way) => wayParams(way).join(" and "));
+  const orOthers = others.length ? `; or instead give ${others.join("; or ")}` : "";
   const flows = tool.oauth?.flows ?? [];
   const ways = flows.map((f) => `${flowParams(f).join(", ")} (OAuth 2 ${GRANT_WORDS[f.grant]})`);
   const nearest = flows
@@ -297,7 +305,7 @@ function missingCredential(tool: ToolCall, values: Record<string, unknown>): Omi
       rule: "required",
       message:
         `${missing.join(", ")}: required for the OAuth 2 ${GRANT_WORDS[nearest.f.grant]} ` +
-        `flow (${nearest.have.join(", ")} given); or pass ${tool.auth.param}, an access token`,
+        `flow (${nearest.have.join(", ")} given); or pass ${tool.auth.param}, an access token${orOthers}`,
     };
   }
   return {
@@ -305,7 +313,7 @@ function missingCredential(tool: ToolCall, values: Record<string, unknown>): Omi
     rule: "required",
     message:
       `${tool.auth.param}: is required (an access token), or instead the parameters of an OAuth 2 ` +
-      `flow: ${ways.join("; or ")}`,
+      `flow: ${ways.join("; or ")}${orOthers}`,
   };
 }
 

@@ -5,9 +5,11 @@
 import {
   authParams,
   authSlots,
+  type AuthWay,
   authWays,
   type CredentialPlace,
   parsePointer,
+  placeWay,
   type ToolSpec,
   wayCredentials,
   wayParams,
@@ -168,13 +170,30 @@ function atEveryPlace(tool: ToolSpec, document: OpenApiDocument, values: ToolVal
     async (ctx) => {
       const { exchange } = await expectAcceptedCall(tool, document, values.minimal(), ctx);
       const { type } = tool.auth;
-      const own =
-        (type === "query" || type === "header") && "name" in tool.auth ? [{ in: type, name: tool.auth.name }] : [];
-      for (const place of [...own, ...places])
+      if ((type === "query" || type === "header") && "name" in tool.auth)
+        check(
+          atSchemePlace(tool.auth, exchange),
+          `the request does not carry the credential at ${placeWords({ in: type, name: tool.auth.name })}`,
+        );
+      for (const place of places)
         check(credentialAt(exchange, place), `the request does not carry the credential at ${placeWords(place)}`);
     },
     specSource(values.op, "security"),
   );
+}
+
+/**
+ * Whether a request carries the derived calls' credential at its scheme's own place (a header, a query key) as the
+ * scheme sends it: a header's after its prefix (`Authorization: ApiKey <key>`), base64 where the key goes encoded.
+ */
+export function atSchemePlace(
+  auth: AuthWay,
+  exchange: Pick<Exchange, "url" | "headers" | "body" | "rawBody">,
+): boolean {
+  if ((auth.type !== "header" && auth.type !== "query") || !("name" in auth)) return false;
+  if (auth.type === "query") return credentialAt(exchange, { in: "query", name: auth.name });
+  const [placed] = placeWay(auth, CREDENTIAL, {});
+  return !!placed && "header" in placed && exchange.headers.get(placed.header[0]) === placed.header[1];
 }
 
 /**

@@ -2,10 +2,13 @@
 // the body's type writes it, exactly. A body carrying the credential elsewhere (another field's text, a file's name, a
 // part's text holding a part's head, a nested field beside a top-level place, a pair inside a JSON text) does not
 // pass: the case read the body as a string and any of those passed it.
+// At its scheme's own place, a key in a header is what the scheme sends there: after its prefix (`Authorization: ApiKey
+// <key>`), base64 where the key goes encoded. The case compared the header with the bare key, and failed every tool
+// whose header key has a prefix.
 import { describe, expect, it } from "vitest";
 import { multipartParts } from "../exchange.js";
 import { CREDENTIAL } from "../inputs/values.js";
-import { credentialAt } from "./auth.js";
+import { atSchemePlace, credentialAt } from "./auth.js";
 
 const URL_ = new URL("https://api.zqat.test/zq/spin");
 const place = (pointer: string) => ({ in: "body", pointer }) as const;
@@ -80,5 +83,33 @@ describe("credentialAt: the credential at a body place, read exactly", () => {
     expect(
       credentialAt({ ...text, rawBody: `zqKey=${CREDENTIAL}`, body: `zqKey=${CREDENTIAL}` }, place("/zqKey")),
     ).toBe(false);
+  });
+});
+
+describe("atSchemePlace: the credential at its scheme's own place, as the scheme sends it", () => {
+  const withHeader = (value: string) => ({
+    url: URL_,
+    headers: new Headers({ authorization: value }),
+    body: undefined,
+    rawBody: "",
+  });
+  const key = { type: "header", name: "Authorization", param: "zqKey" } as const;
+
+  it("finds a header key after its prefix, and not without it", () => {
+    const prefixed = { ...key, prefix: "ZqKey " };
+    expect(atSchemePlace(prefixed, withHeader(`ZqKey ${CREDENTIAL}`))).toBe(true);
+    expect(atSchemePlace(prefixed, withHeader(CREDENTIAL))).toBe(false);
+    expect(atSchemePlace(key, withHeader(CREDENTIAL))).toBe(true);
+    expect(atSchemePlace(key, withHeader(`ZqKey ${CREDENTIAL}`))).toBe(false);
+  });
+
+  it("finds an encoded key as its base64, and a query key by its name", () => {
+    const encoded = { ...key, prefix: "Basic ", encode: "base64" } as const;
+    expect(atSchemePlace(encoded, withHeader(`Basic ${Buffer.from(CREDENTIAL).toString("base64")}`))).toBe(true);
+    expect(atSchemePlace(encoded, withHeader(`Basic ${CREDENTIAL}`))).toBe(false);
+    const inQuery = { url: new URL(`${URL_}?zq_key=${encodeURIComponent(CREDENTIAL)}`), headers: new Headers() };
+    expect(
+      atSchemePlace({ type: "query", name: "zq_key", param: "zqKey" }, { ...inQuery, body: "", rawBody: "" }),
+    ).toBe(true);
   });
 });

@@ -4,6 +4,11 @@
 // object holding nothing else no parameter, with a note; the request judge finds the body carrying it as required.
 // A key inside an object beside other fields, a declared scheme's, is sent there too and the object stays a parameter;
 // a field whose words say nothing of authorising the call (a content hash) stays a plain field.
+// A token inside an object where the call's credential is an API key (`{workspace, auth: {accessToken}}` beside an
+// `Authorization: ApiKey <key>` scheme: the third-party workspace's token a connection keeps) is the record's, not the
+// call's key: it stayed drafted as alsoSends, so the call sent the API key where the workspace's token goes, and the
+// caller could not give the token. A token repeats a token, a key a key (as for a declared parameter,
+// credential-params.ts repeatsCredential): it is a field of the parameter, a secret by its name.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -99,6 +104,38 @@ describe("a key inside an object of a JSON body", () => {
     );
     expect(d.manifest.auth).toMatchObject({ scheme: "zqKey", alsoSends: [{ in: "body", path: ["auth", "key"] }] });
     expect(Object.keys(d.manifest.operations.acme_make_zq_font?.params ?? {}).sort()).toEqual(["auth", "text"]);
+  });
+
+  it("leaves a token inside an object a field of it where the credential is an API key, no token", async () => {
+    const auth = {
+      type: "object",
+      required: ["accessToken"],
+      properties: { accessToken: { type: "string", example: "Zq workspace access token" } },
+    };
+    const d = drafted(
+      document(
+        auth,
+        { security: [{ zqKey: [] }] },
+        {
+          securitySchemes: {
+            zqKey: { type: "apiKey", in: "header", name: "Authorization", description: 'Allowed: "ApiKey <key>".' },
+          },
+        },
+      ),
+      ["makeZqFont"],
+    );
+    expect(d.manifest.auth).not.toHaveProperty("alsoSends");
+    expect(Object.keys(d.manifest.operations.acme_make_zq_font?.params ?? {}).sort()).toEqual(["auth", "text"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const token = "zq-workspace-token-0000001";
+    const { sent, judged } = await judgedCall(d, tool!, {
+      [d.manifest.auth.param]: KEY,
+      text: "zq",
+      auth: { accessToken: token },
+    });
+    expect(JSON.parse(new TextDecoder().decode(sent.body))).toEqual({ text: "zq", auth: { accessToken: token } });
+    expect(judged.refusals).toEqual([]);
   });
 
   it("leaves a field whose words say nothing of authorising the call as it was", () => {

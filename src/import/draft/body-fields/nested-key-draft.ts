@@ -15,14 +15,19 @@ const DEEPEST = 3;
 const KEY_WORDS = new Set(["hash", "key", "token", "apikey", "secret", "signature"]);
 const AUTHORISES = /\b(authori[sz]ation|authori[sz]es?|authenticat\w*|api[ -]?key|access[ -]?key)\b/i;
 
-/** Whether a field's name and description say it is the key that authorises the call. */
-function authorisesCall(name: string, description: unknown): boolean {
+/**
+ * Whether a field's name and description say it is the key that authorises the call. A token (by its name's last word)
+ * where no way of the call's sends a token (an API key, basic) is some other party's (a workspace's token a connection
+ * keeps): a token repeats a token, a key a key, as for a declared parameter (credential-params.ts repeatsCredential).
+ */
+function authorisesCall(name: string, description: unknown, sendsToken: boolean): boolean {
+  if (!sendsToken && nameWords(name).at(-1) === "token") return false;
   if (namesCredential(name)) return true;
   return KEY_WORDS.has(nameWords(name).at(-1) ?? "") && typeof description === "string" && AUTHORISES.test(description);
 }
 
 /** The path of a required text field inside `schema`'s objects that is the call's key, if one is. */
-function keyPath(doc: OpenApiDocument, schema: Schema, path: string[]): string[] | undefined {
+function keyPath(doc: OpenApiDocument, schema: Schema, path: string[], sendsToken: boolean): string[] | undefined {
   if (path.length >= DEEPEST) return undefined;
   const flat = safeFlatten(doc, schema);
   if (!flat || typeOf(flat) !== "object") return undefined;
@@ -31,9 +36,9 @@ function keyPath(doc: OpenApiDocument, schema: Schema, path: string[]): string[]
   for (const name of Object.keys(fields)) {
     const field = safeFlatten(doc, fieldOf(fields, name));
     if (!field) continue;
-    if (typeOf(field) === "string" && required.has(name) && authorisesCall(name, field.description))
+    if (typeOf(field) === "string" && required.has(name) && authorisesCall(name, field.description, sendsToken))
       return [...path, name];
-    const deeper = keyPath(doc, field, [...path, name]);
+    const deeper = keyPath(doc, field, [...path, name], sendsToken);
     if (deeper) return deeper;
   }
   return undefined;
@@ -53,10 +58,11 @@ export function nestedKeys(
 ): Set<string> {
   const left = new Set<string>();
   if (!credential.ways.length) return left;
+  const sendsToken = credential.ways.flat().some((c) => c.placement.type === "bearer");
   for (const [field, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
     if (!flat || typeOf(flat) !== "object") continue;
-    const path = keyPath(doc, flat, [field]);
+    const path = keyPath(doc, flat, [field], sendsToken);
     if (!path) continue;
     const leaf = safeFlatten(doc, doc.schemaAt(flat, path.slice(1)) ?? {});
     (credential.alsoSends ??= new Map()).set(`0:body:${path.join("/")}`, {

@@ -8,10 +8,11 @@ type Json = Record<string, unknown>;
 
 /**
  * Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in
- * `error`, in a list's first item, in another object it wraps the error in, or in the first item of a list of
- * objects it holds: `{amount: [{detail, summary}]}`, errors by field), else a list of texts, in the answer or in its
- * first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per item of a batch), or its first
- * field's where the answer is all lists of texts by field (`{email: ["…"]}`), else its only text at any depth.
+ * `error`, in a list's first item, in another object it wraps the error in, in the first item of a list of
+ * objects it holds: `{amount: [{detail, summary}]}`, errors by field, or in a record inside `error`), else a list of
+ * texts, in the answer or in its first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per
+ * item of a batch), or its first field's where the answer is all lists of texts by field (`{email: ["…"]}`), else its
+ * only text at any depth.
  */
 export function exampleMessage(example: unknown): ShownMessage | undefined {
   const at = (pointer: string[]) =>
@@ -31,7 +32,16 @@ export function exampleMessage(example: unknown): ShownMessage | undefined {
         (name) => Array.isArray((example as Json)[name]) && isRecord(((example as Json)[name] as unknown[])[0]),
       )
     : [];
-  for (const base of [[], ["error"], ["0"], ...envelopes.map((name) => [name]), ...lists.map((name) => [name, "0"])]) {
+  // The records inside `error` too (`{error: {code, dependencyError: {errorMessage}}}`: a failure passed on from a
+  // service behind the API), after the answer's own.
+  const error = at(["error"]);
+  const inError = isRecord(error)
+    ? Object.keys(error as Json)
+        .filter((name) => isRecord((error as Json)[name]))
+        .map((name) => ["error", name])
+    : [];
+  const bases = [[], ["error"], ["0"], ...envelopes.map((name) => [name]), ...lists.map((name) => [name, "0"])];
+  for (const base of [...bases, ...inError]) {
     const holder = at(base);
     if (holder === null || typeof holder !== "object" || Array.isArray(holder)) continue;
     const best = messageName(
