@@ -6,7 +6,8 @@
 // logging): started when a test first asks for them (shared-mocks.ts), so
 // that a run of files that need none starts none, and stopped after the run.
 // Likewise the suite's one Postgres (shared-postgres.ts), on which each file
-// makes databases of its own, and its one n8n linter and engine (platforms/shared-tools.ts). What tests are given is the address of a
+// makes databases of its own, and its one n8n linter and engine
+// (platforms/shared-tools.ts). What tests are given is the address of a
 // loopback server that starts them and answers their addresses.
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
