@@ -11,6 +11,8 @@ export interface Received {
   body: string;
   /** The body's bytes as received (a signature or a hash is over these, not over the text). */
   bytes: Buffer;
+  /** When it arrived: a token's lifetime is checked as of then, as a server checks it, not when a test reads it. */
+  at: Date;
 }
 
 /**
@@ -26,7 +28,14 @@ export async function server(
     req.on("data", (d: Buffer) => chunks.push(d));
     req.on("end", () => {
       const bytes = Buffer.concat(chunks);
-      const r = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: bytes.toString(), bytes };
+      const r = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: bytes.toString(),
+        bytes,
+        at: new Date(),
+      };
       received.push(r);
       const answer = reply(r);
       if (answer === "reset") return req.socket.destroy();
