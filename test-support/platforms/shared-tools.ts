@@ -16,7 +16,7 @@ export const isSharedTool = (name: string): name is SharedTool => Object.hasOwn(
 interface Served {
   /** The answer to one ask, in the order asked. */
   ask(request: unknown): Promise<unknown>;
-  /** Its channel closed; resolved when the process has exited. */
+  /** Its channel closed; resolved when the process has exited (ended after a minute if it does not). */
   close(): Promise<void>;
 }
 
@@ -51,8 +51,10 @@ function serve(script: string, env: NodeJS.ProcessEnv): Served {
     ended ??= e;
     for (const w of waiting.splice(0)) w.reject(ended);
   };
+  // Ended at its `exit`, not its `close`: the parent's own disconnect leaves the IPC channel's close uncounted
+  // (`_closesGot` one short), so `close` never came and the global teardown waited for ever after a green run.
   const exited = new Promise<void>((resolve) =>
-    child.on("close", (code, signal) => {
+    child.on("exit", (code, signal) => {
       end(new Error(`${script} ended (${signal ?? `exit ${code}`}) before it answered:\n${output}`));
       resolve();
     }),
@@ -66,8 +68,11 @@ function serve(script: string, env: NodeJS.ProcessEnv): Served {
         child.send(request as object);
       }),
     close() {
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
       if (child.connected) child.disconnect();
-      return exited;
+      // A tool that does not end when its channel closes (a handle its engine left open) is ended: a hang, not a wait.
+      const stop = setTimeout(() => child.kill("SIGKILL"), 60_000);
+      return exited.finally(() => clearTimeout(stop));
     },
   };
 }
