@@ -95,8 +95,8 @@ afterAll(async () => {
 async function serverCheck(r: Received): Promise<void> {
   const authorization = String(r.headers.authorization ?? "");
   expect(authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
-  // Its lifetime as of the request's arrival, as the API checks it: read after a whole workflow ran on a loaded machine,
-  // a 30-second token had expired though it was sent in time.
+  // Its lifetime as of the request's arrival, as the API checks it: read after a whole workflow ran on a loaded
+  // machine, a 30-second token had expired though it was sent in time.
   const { payload } = await jwtVerify(authorization.slice(7), PUBLIC_KEY, { algorithms: ["ES256"], currentDate: r.at });
   expect(payload).toMatchObject({
     uri: r.url,
