@@ -3,8 +3,7 @@
 // whose values are typed by the row schema's field (numbers, booleans; any other a text). Written here rather than
 // taken from a package: the parsers that carry no dependency of their own weigh kilobytes in every generated client
 // (the bundle ceilings, contract-tests/packages), for some thirty lines of a grammar that has not changed since 2005.
-/** What a field's cells are read as (the tool's answerText `{csv}`: spec/tool-types.ts CsvCell). */
-type CsvCell = "string" | "number" | "integer" | "boolean";
+import type { CsvCell } from "../spec/tool-types.js";
 
 /**
  * The records of a CSV text: the header's names (one matching a declared field but for case, spaces, `_` and `-`

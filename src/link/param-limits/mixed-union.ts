@@ -6,8 +6,7 @@
 // the typed client's type and the suite's draws read.
 import type { NestedLimits } from "@blockwright/runtime/internal";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
-
-const SCALARS = new Set(["string", "number", "integer", "boolean"]);
+import { isNullMember, SCALARS } from "./scalar-kinds.js";
 
 /** How a mixed union's parts are read: a scalar member's limits, and the shapes of the union of its objects alone. */
 export interface MixedReaders {
@@ -28,8 +27,7 @@ export function mixedUnionOf(doc: OpenApiDocument, s: Schema, read: MixedReaders
   const objects: Schema[] = [];
   for (const raw of s[keyword] as Schema[]) {
     const m = raw && typeof raw === "object" ? doc.flatten(raw) : {};
-    if (m.type === "null" || m.const === null || (Array.isArray(m.enum) && m.enum.length === 1 && m.enum[0] === null))
-      nullable = true;
+    if (isNullMember(m)) nullable = true;
     else if (m.oneOf || m.anyOf) return undefined;
     else if (typeof m.type === "string" && SCALARS.has(m.type)) scalars.push(m);
     else if (typeOf(m) === "object" || (m.properties !== null && typeof m.properties === "object")) objects.push(raw);

@@ -6,7 +6,12 @@
 import type { NestedLimits } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 
-const SCALARS = new Set(["string", "number", "integer", "boolean"]);
+/** The JSON types of a scalar value. */
+export const SCALARS = new Set(["string", "number", "integer", "boolean"]);
+
+/** Whether a union's member admits null alone (`type: null`, `enum: [null]`, `const: null`). */
+export const isNullMember = (m: Schema): boolean =>
+  m.type === "null" || (Array.isArray(m.enum) && m.enum.length === 1 && m.enum[0] === null) || m.const === null;
 
 /**
  * The kinds a schema of several scalar kinds takes (each its own limits, read by `limitsOf`), null too where the
@@ -24,10 +29,8 @@ export function scalarKindsOf(
   let nullable = s.nullable === true;
   if (union && !(s.oneOf && s.anyOf) && s.type === undefined) {
     const flat = (union as Schema[]).map((m) => (m && typeof m === "object" ? doc.flatten(m) : {}));
-    const isNull = (m: Schema) =>
-      m.type === "null" || (Array.isArray(m.enum) && m.enum.length === 1 && m.enum[0] === null) || m.const === null;
-    nullable ||= flat.some(isNull);
-    members = flat.filter((m) => !isNull(m));
+    nullable ||= flat.some(isNullMember);
+    members = flat.filter((m) => !isNullMember(m));
   } else if (!union && Array.isArray(s.type)) {
     const types = s.type as unknown[];
     nullable ||= types.includes("null");

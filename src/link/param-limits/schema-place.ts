@@ -380,10 +380,7 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk, raw?: Schema): Nest
     )
   )
     return undefined;
-  const shapes = flat.map((m) => {
-    const { fields = {}, required, open } = fieldsOf(doc, m, at);
-    return { fields, ...(required ? { required } : {}), ...(open ? { open } : {}) };
-  });
+  const shapes = flat.map((m) => shapeOf(doc, m, at));
   const tag = unionTag(s, members, shapes);
   if (tag) return { shapes: tag.shapes, tag: tag.field };
   if (!Array.isArray(s.oneOf)) return { shapes };
@@ -399,12 +396,17 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk, raw?: Schema): Nest
   return !beside && indistinctShapes(written) ? { shapes, byFields: true } : { shapes };
 }
 
+/** One object of a union as a shape: its fields' limits, those it requires, whether it takes others. */
+function shapeOf(doc: OpenApiDocument, m: Schema, at: Walk): NonNullable<NestedLimits["shapes"]>[number] {
+  const { fields = {}, required, open } = fieldsOf(doc, m, at);
+  return { fields, ...(required ? { required } : {}), ...(open ? { open } : {}) };
+}
+
 /** A union's one object (beside scalars: mixed-union.ts) as its one shape. */
 function oneShape(doc: OpenApiDocument, u: Schema, at: Walk): NestedLimits | undefined {
   const [only, ...more] = ((u.oneOf ?? u.anyOf) as Schema[]) ?? [];
   if (!only || more.length) return undefined;
-  const { fields = {}, required, open } = fieldsOf(doc, withRequiredBeside(only, doc.flatten(only)), at);
-  return { shapes: [{ fields, ...(required ? { required } : {}), ...(open ? { open } : {}) }] };
+  return { shapes: [shapeOf(doc, withRequiredBeside(only, doc.flatten(only)), at)] };
 }
 
 /**
