@@ -3,7 +3,8 @@
 // whose values are typed by the row schema's field (numbers, booleans; any other a text). Written here rather than
 // taken from a package: the parsers that carry no dependency of their own weigh kilobytes in every generated client
 // (the bundle ceilings, contract-tests/packages), for some thirty lines of a grammar that has not changed since 2005.
-import type { CsvCell } from "../spec/tool-types.js";
+/** The type of a CSV answer's field (answerText `{csv}`): what its cells are read as (spec/tool-types.ts takes it). */
+export type CsvCell = "string" | "number" | "integer" | "boolean";
 
 /**
  * The records of a CSV text: the header's names (one matching a declared field but for case, spaces, `_` and `-`

@@ -1,5 +1,6 @@
 // The shape of a generated tool: plain data, produced by the generator's link step from a manifest and its
 // OpenAPI document, interpreted by the runtime. Nothing here is specific to a provider.
+import type { CsvCell } from "../common/csv-rows.js";
 import type { AuthSpec, OAuthSpec } from "./auth-types.js";
 import type { WireConstant, WireSpec, ParamSpec, RuleSpec } from "./param-types.js";
 import type { BodySpec } from "./body-types.js";
@@ -47,7 +48,7 @@ export type {
 } from "./auth-types.js";
 
 /** The type of a CSV answer's field (answerText `{csv}`): what its cells are read as. */
-export type CsvCell = "string" | "number" | "integer" | "boolean";
+export type { CsvCell } from "../common/csv-rows.js";
 
 /** The methods an OpenAPI operation names (3.0/3.1), upper-cased: a tool calls one of them. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" | "TRACE";
