@@ -14,6 +14,14 @@ import { resumeField } from "./paging-resume.js";
 const LIST_NAMES =
   /^(data|items|result|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
 
+/**
+ * A list of what went wrong (`errors`, `validation_errors`, `warnings`): a failure's notes beside the reply's status,
+ * never the reply's records by being its one list (`{data: {tracker}, status: {errors: [], message}}`: read as the
+ * list, a payment's reply gave its errors as `data` and its record nowhere). The path's resource may still name it.
+ */
+const failureList = (name: string) =>
+  /(?:^|[_-])(?:errors?|warnings?|failures?)$/i.test(name) || /[a-z](?:Errors?|Warnings?|Failures?)$/.test(name);
+
 /** Names an envelope around one record goes by (beside one named after the resource). */
 const ENVELOPE_NAMES = ["data", "result"];
 
@@ -148,13 +156,14 @@ export function listField(
   // `/signature_request/{id}`): the reply is that record in an envelope, the list a note beside it.
   if (envelopeField(doc, op, fields) !== undefined) return undefined;
   // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list
-  // reply.
-  if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
+  // reply; nor is a failure's list (failureList) the reply's records.
+  const records = lists.filter((n) => !failureList(n));
+  if (records.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return records[0];
   // One list among many fields that say how it pages (`{messages, page, page_size, next_page_uri, …}`), and no id of a
   // record.
   const names = Object.keys(fields);
-  if (lists.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n)))
-    return lists[0];
+  if (records.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n)))
+    return records[0];
   return lists.length ? undefined : scalarListThatPages(doc, op, fields);
 }
 
