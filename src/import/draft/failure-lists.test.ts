@@ -74,3 +74,44 @@ describe("one list of records beside a list of warnings", () => {
     expect(JSON.stringify(data?.from)).toContain("zqshelves");
   });
 });
+
+describe("a bulk result's list of the ones that failed", () => {
+  const result = {
+    type: "object",
+    properties: {
+      data: {
+        type: "object",
+        properties: {
+          zqdeleted: { type: "integer" },
+          failed: {
+            type: "array",
+            items: { type: "object", properties: { id: { type: "string" }, zqreason: { type: "string" } } },
+          },
+        },
+      },
+    },
+  };
+  const d = drafted(
+    openapi({
+      "/zqshelves/zqbulk-delete": {
+        post: {
+          operationId: "zqBulkDrop",
+          requestBody: { content: { "application/json": { schema: { type: "object" } } } },
+          responses: { "200": reply(result, { data: { zqdeleted: 2, failed: [] } }) },
+        },
+      },
+    }),
+    ["zqBulkDrop"],
+  );
+
+  it("is not the reply's records: the count deleted an output, the failures readable but not as the data", async () => {
+    const outputs = Object.values(d.manifest.operations)[0]!.outputs ?? {};
+    const data = outputs.data as { from?: unknown } | undefined;
+    expect(JSON.stringify(data?.from ?? "")).not.toContain("failed");
+    const read = froms(d).map((o) => JSON.stringify((o as { from?: unknown }).from));
+    expect(read.some((f) => f.includes("zqdeleted"))).toBe(true);
+    // The failures stay readable: an output of their own, or the record read whole.
+    expect(read.some((f) => f.endsWith('failed"') || f === '"$response.body#/data"')).toBe(true);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

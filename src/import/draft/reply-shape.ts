@@ -15,12 +15,14 @@ const LIST_NAMES =
   /^(data|items|result|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
 
 /**
- * A list of what went wrong (`errors`, `validation_errors`, `warnings`): a failure's notes beside the reply's status,
- * never the reply's records by being its one list (`{data: {tracker}, status: {errors: [], message}}`: read as the
- * list, a payment's reply gave its errors as `data` and its record nowhere). The path's resource may still name it.
+ * A list of what went wrong (`errors`, `validation_errors`, `warnings`, a bulk call's `failed`): a failure's notes
+ * beside the reply's status or count, never the reply's records by being its one list (`{data: {tracker}, status:
+ * {errors: [], message}}`: read as the list, a payment's reply gave its errors as `data` and its record nowhere).
+ * The path's resource may still name it.
  */
 const failureList = (name: string) =>
-  /(?:^|[_-])(?:errors?|warnings?|failures?)$/i.test(name) || /[a-z](?:Errors?|Warnings?|Failures?)$/.test(name);
+  /(?:^|[_-])(?:errors?|warnings?|failures?|failed)$/i.test(name) ||
+  /[a-z](?:Errors?|Warnings?|Failures?|Failed)$/.test(name);
 
 /** Names an envelope around one record goes by (beside one named after the resource). */
 const ENVELOPE_NAMES = ["data", "result"];
