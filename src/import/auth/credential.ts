@@ -12,7 +12,7 @@
 import { signsJwt, withSignedJwt } from "./signing/signed-jwt-draft.js";
 import { signsWithSigv4, withSigv4 } from "./signing/sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
-import { credentialOf, requirementApart, type SecurityScheme } from "../../load/security-schemes.js";
+import { credentialOf, type SecurityScheme } from "../../load/security-schemes.js";
 import { addressCredential, credentialByName } from "../shapes/address-credential.js";
 import { slotKey } from "../../load/openapi-document.js";
 import { bearerCredential, describe, keyParameterCredential } from "./added-scheme.js";
@@ -32,7 +32,7 @@ import { keyNameProblem } from "./keys/key-names.js";
 import { camelName, identifierName, keysOfferedTogether, severalKeysName, uniqueNames } from "./credential-names.js";
 import { nameWords } from "../../load/schemas/secret-names.js";
 import { inGlobalOrder, legacyWeight } from "./requirements/legacy-schemes.js";
-import { type Accepted, acceptedWays } from "./requirements/accepted-ways.js";
+import { type Accepted, acceptedOnce } from "./requirements/twin-schemes.js";
 import { placementNotes } from "./placement-notes.js";
 import { withParameterAlternative } from "./requirements/parameter-alternatives.js";
 import { flowCoversBearer } from "./requirements/flow-covers-bearer.js";
@@ -157,7 +157,7 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   const usable = (names: string[]) =>
     names.length > 0 &&
     names.every((n) => declared[n] && typeof declared[n] === "object" && placementOf(fieldOf(declared, n)));
-  const accepted = acceptedWays(operations, doc.security, usable, (names) => requirementApart(names, declared), notes);
+  const accepted = acceptedOnce(operations, doc.security, declared, usable, notes);
   const required = accepted.filter((a) => a.ways !== undefined);
   const candidates = inGlobalOrder(
     required.length
