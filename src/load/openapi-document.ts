@@ -24,7 +24,7 @@ import {
 import { firstAcross, requiredUnlisted, typeOf, unionOf, valuesAcross } from "./schema-types.js";
 
 // What a schema is (its JSON type, its union's variants), kept beside the document for the modules that read both.
-export { typeOf, unionOf, valuesType } from "./schema-types.js";
+export { typedVariantsType, typeOf, unionOf, valuesType } from "./schema-types.js";
 
 export {
   bareMediaType,

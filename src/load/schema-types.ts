@@ -28,6 +28,22 @@ export function typeOf(schema: Schema | undefined): string | undefined {
   return Array.isArray(schema.enum) ? valuesType(schema.enum) : undefined;
 }
 
+// Keys that say nothing of a value's type: a variant holding only these admits any value.
+const SAY_NOTHING_OF_TYPE = new Set(["description", "title", "example", "examples", "nullable", "deprecated"]);
+
+/**
+ * The one JSON type of a union whose other variants admit any value (`anyOf: [{type: string}, {}]`, what a schema
+ * library writes for a text or an unknown), each variant read through `flatten`; none when the typed ones differ.
+ */
+export function typedVariantsType(schema: Schema, flatten: (s: Schema) => Schema | undefined): string | undefined {
+  const typed = (unionOf(schema) ?? [])
+    .map((v) => flatten(v) ?? {})
+    .filter((v) => !Object.keys(v).every((k) => SAY_NOTHING_OF_TYPE.has(k)));
+  const types = new Set(typed.map((v) => typeOf(v)));
+  const [only] = types;
+  return types.size === 1 ? only : undefined;
+}
+
 /** The one JSON type of a list of values (null aside): integer when every number is whole; none when they mix. */
 export function valuesType(values: unknown[]): string | undefined {
   const kinds = new Set(

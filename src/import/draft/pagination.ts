@@ -176,12 +176,15 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
       ? { in: cursorParam.in as "query" | "header", name: cursorParam.name }
       : { in: "body" as const, pointer: formatPointer([defined(cursorField, "the cursor field")]) };
     // The end said by a flag, where the reply has one: a cursor may still be given on the last page.
-    const flag = more ?? (body ? fieldMatching(doc, body, DONE, ["boolean"], 1) : undefined);
-    const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: more !== undefined } } : {};
+    // A `has_more` beside a cursor inside the reply's paging object (`meta: {cursor, hasNextPage}`) too.
+    const moreFlag = more ?? (body ? siblingFlag(doc, body, cursor) : undefined);
+    const flag = moreFlag ?? (body ? fieldMatching(doc, body, DONE, ["boolean"], 1) : undefined);
+    const isMore = moreFlag !== undefined;
+    const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: isMore } } : {};
     const end = iteratorEnd(doc, body, cursor, flag);
     note(
       `paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ` +
-        `${cursorParam ? cursorParam.name : `the body's ${cursorField}`}${whileFlag(flag, more !== undefined)}` +
+        `${cursorParam ? cursorParam.name : `the body's ${cursorField}`}${whileFlag(flag, isMore)}` +
         (end?.note ?? ""),
     );
     return {

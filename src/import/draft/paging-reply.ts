@@ -2,7 +2,13 @@
 // value of a parameter for the next page, a field found by its name and type,
 // whether a `next…` field is an address, the flag beside it, a `Link` header.
 import { formatPointer } from "@blockwright/runtime/internal";
-import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import {
+  typedVariantsType,
+  typeOf,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type Schema,
+} from "../../load/openapi-document.js";
 import { safeFlatten } from "./param-schema.js";
 
 // `has_more`, `hasMoreItems` (Unblu), `has_next`: more pages while it is true.
@@ -299,7 +305,12 @@ export function fieldMatching(
   const placed = !beside || Object.keys(fields).some((name) => beside.test(name));
   for (const [name, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
-    if (placed && pattern.test(name) && types.includes(typeOf(flat ?? {}) ?? "")) return [name];
+    if (
+      placed &&
+      pattern.test(name) &&
+      types.includes(typeOf(flat) ?? typedVariantsType(flat ?? {}, (v) => safeFlatten(doc, v)) ?? "")
+    )
+      return [name];
   }
   if (depth < 2) return undefined;
   for (const [name, schema] of Object.entries(fields)) {

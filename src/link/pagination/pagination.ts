@@ -14,7 +14,13 @@ import type {
   ManifestValueTest,
 } from "../../load/precompiled/manifest-types.js";
 import { canonical } from "../../common/canonical-json.js";
-import { declaredParameter, typeOf, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import {
+  declaredParameter,
+  typedVariantsType,
+  typeOf,
+  type OpenApiOperation,
+  type Schema,
+} from "../../load/openapi-document.js";
 import { diffValue, type ToolEntry, type ValueChange } from "../../model/surface-entry.js";
 import type { ToolSurface } from "../../model/surface-format.js";
 import type { LinkContext, Path } from "../context.js";
@@ -177,7 +183,12 @@ function linkNext(
       // An object (a record's key, DynamoDB's LastEvaluatedKey) is sent back whole, which only a JSON body field can.
       // One that may be null (an `anyOf` of a text and null, an item's optional id) is of its kind: null ends the
       // pages.
-      const kind = cursor?.schema && (typeOf(cursor.schema) ?? nullableUnionType(ctx.doc, cursor.schema));
+      // A text or anything (`anyOf: [{type: string}, {}]`) is read as the text its one typed variant says.
+      const kind =
+        cursor?.schema &&
+        (typeOf(cursor.schema) ??
+          nullableUnionType(ctx.doc, cursor.schema) ??
+          typedVariantsType(cursor.schema, (v) => flattened(ctx, v)));
       const scalar = ["string", "integer", "number"].includes(kind ?? "");
       const whole = kind === "object" && p.send.in === "body";
       if (cursor?.schema && !scalar && !whole)
@@ -406,3 +417,12 @@ export const pageSizeSurface: ToolEntry<{ pageSize?: string }, ValueChange> = {
   read: (t) => (t.pagination ? { ...(t.pagination.pageSize ? { pageSize: t.pagination.pageSize } : {}) } : undefined),
   diff: (a, b, report) => (a && b ? diffValue(a.pageSize, b.pageSize, report) : undefined),
 };
+
+/** A schema with its `$ref`s followed; none where one names nothing (reported where the schema is read). */
+function flattened(ctx: LinkContext, schema: Schema): Schema | undefined {
+  try {
+    return ctx.doc.flatten(schema);
+  } catch {
+    return undefined;
+  }
+}
