@@ -30,6 +30,9 @@
 // bytes.
 // A 3.1 tuple (`prefixItems`, then `items` for the rest) is written as the draft-07 tuple Prism's validator reads
 // (`items` a list, `additionalItems` the rest: tuplesAsListedItems), after the answers are made from it.
+// A decimal step (`multipleOf: 0.1`) is left to the judge, which holds it exactly (decimal digits): Ajv divides in
+// binary floating point (0.6 / 0.1 = 5.999…), so Prism refused 0.6 and 16.7, which the upstream's decimals accept, and
+// Prism passes Ajv no `multipleOfPrecision`.
 // A default its schema's type refuses is left out (mistyped-default.ts): where Prism's sampler gives up on a schema it
 // answers with the default. An `allOf`'s `$ref` members are written out (allOfRefsWrittenOut): Prism's merge of the
 // members kept the first `$ref` alone.
@@ -66,6 +69,7 @@ export function makeSchemasCompilable(root: unknown): number {
     }
     if (withoutStructuredEnumValues(node) || withoutEnumOfNoStructure(node)) rewritten++;
     if (withoutFileTextRules(node)) rewritten++;
+    if (withoutDecimalStep(node)) rewritten++;
     if (withoutMistypedDefault(node, (v) => refTarget(root, v))) rewritten++;
     if (typeBesideRefContradicts(node, root)) {
       delete node.type;
@@ -95,6 +99,13 @@ export function makeSchemasCompilable(root: unknown): number {
 }
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
+
+/** Takes out a `multipleOf` that is no whole number (Ajv's check of it is a float division's); whether it did. */
+function withoutDecimalStep(node: Node): boolean {
+  if (typeof node.multipleOf !== "number" || Number.isInteger(node.multipleOf)) return false;
+  delete node.multipleOf;
+  return true;
+}
 
 /**
  * Each local `$ref` member of an `allOf` of two or more members written out as a copy of the schema it names, in
