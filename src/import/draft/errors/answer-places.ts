@@ -72,6 +72,8 @@ export function countPlaces(
     ["errors", "0", "code"],
     ["error"],
   ]) {
+    if (pointer.length === 1 && pointer[0] === "error" && readsAsSentence(doc.schemaAt(flat, pointer), examples))
+      continue;
     if (field(pointer) || named.includes(pointer.join("/"))) count(places.code, `$response.body#/${pointer.join("/")}`);
   }
   for (const [kind, place] of problem) if (kind === "code") count(places.code, place);
@@ -91,4 +93,19 @@ function sameShape(type: string | undefined, value: unknown): boolean {
   if (type === "object") return isRecord(value);
   if (type === "array") return Array.isArray(value);
   return true;
+}
+
+/**
+ * Whether a reply's `error` text is a message, not a code: its description calls it a message, or a value shown for it
+ * (its schema's example, the answer's examples) is words apart (`"Failed to fetch: 404 Not Found"`); a code such as
+ * `channel_not_found` is one word.
+ */
+function readsAsSentence(schema: Schema | undefined, answerExamples: unknown[]): boolean {
+  if (typeof schema?.description === "string" && /\bmessage\b/i.test(schema.description)) return true;
+  const shown = [
+    schema?.example,
+    ...(Array.isArray(schema?.examples) ? schema.examples : []),
+    ...answerExamples.map((e) => (isRecord(e) ? (e as Record<string, unknown>).error : undefined)),
+  ];
+  return shown.some((v) => typeof v === "string" && /\S\s+\S/.test(v.trim()));
 }
