@@ -1,9 +1,31 @@
 // The names a drafted credential's parameters take: a token `accessToken`, a lone key `apiKey`, a key among several of
 // one requirement after its header or query key, and a key (or token) of a second scheme, which another took the
 // plain name of, after its header or query key, else its scheme's name: `apiKey2` told a user reading "apiKey2: is
-// required" nothing of which credential is meant.
+// required" nothing of which credential is meant. A bearer scheme whose own words call it an API key: `apiKey`.
 
-import type { DraftPlacement } from "./credential-draft.js";
+import type { DraftCredential, DraftPlacement } from "./credential-draft.js";
+import { basicCredential, headerKeyHow } from "./keys/key-as-user.js";
+
+// An API key in a scheme's words (`API key`, `api_key`, `YOUR_API_KEY`, a scheme named `ApiKeyAuth`), and words of a
+// token a sign-in issues, which a key sent as a bearer token is not.
+const API_KEY_WORDS = /(?<![a-z])api[\s_-]?key(?![a-z])/i;
+const ISSUED_TOKEN_WORDS = /\b(jwt|oauth\s*2?|access[\s_-]?tokens?|id[\s_-]?tokens?|log\s?in|sign[\s-]?in)\b/i;
+
+/**
+ * A bearer scheme's parameter: `apiKey` where its own words call what it carries an API key (its description, its
+ * example `Bearer <YOUR_API_KEY>`, its name) and none a token a sign-in issues (a JWT, OAuth, an access token), else
+ * `accessToken`: users hold a key, and "accessToken: is required" sent them looking for a sign-in.
+ */
+export function bearerParamName(scheme: string, definition: Record<string, unknown>): "apiKey" | "accessToken" {
+  if (definition.type !== "http") return "accessToken";
+  const words = [
+    scheme.replace(/([a-z])([A-Z])/g, "$1 $2"),
+    ...["description", "bearerFormat", "x-speakeasy-example", "x-example"].map((k) => definition[k]),
+  ].filter((w): w is string => typeof w === "string");
+  return words.some((w) => API_KEY_WORDS.test(w)) && !words.some((w) => ISSUED_TOKEN_WORDS.test(w))
+    ? "apiKey"
+    : "accessToken";
+}
 
 /** A scheme's name as a parameter's: `createAuth` as it is (lower first), `zq-hmac` → `zqHmac`. */
 export function identifierName(text: string): string {
@@ -75,4 +97,42 @@ export function severalKeysName(
   const place = `apiKey${type.charAt(0).toUpperCase()}${type.slice(1)}`;
   const own = camelName(name);
   return samePlace === 1 ? unique(place, own, identifierName(scheme)) : unique(own, identifierName(scheme), place);
+}
+
+/** One credential's parameter(s), named as nameParams says. */
+export function namedCredential(
+  scheme: string,
+  definition: Record<string, unknown>,
+  placement: DraftPlacement,
+  { together, keyElsewhere }: { together: number; keyElsewhere: boolean },
+  unique: (name: string, ...others: string[]) => string,
+  samePlace?: number,
+): DraftCredential {
+  if (placement.type === "places") return { scheme, placement, definition, param: unique("apiKey") };
+  if (placement.type === "basic") return basicCredential(scheme, placement, definition, unique);
+  // A second scheme's (another took the plain name): named after its key's name or its own, not `apiKey2`.
+  if (placement.type === "bearer")
+    return {
+      scheme,
+      placement,
+      definition,
+      param: unique(keyElsewhere ? "accessToken" : bearerParamName(scheme, definition), identifierName(scheme)),
+    };
+  // Another HTTP scheme: its name goes before the value by itself (link), and its parameter is named after it.
+  if (placement.type === "header" && placement.word)
+    return { scheme, placement, definition, param: unique(identifierName(scheme)) };
+  const how = placement.type === "header" ? headerKeyHow(scheme, definition, placement.name) : {};
+  return {
+    scheme,
+    placement,
+    definition,
+    param:
+      together > 1
+        ? unique(camelName(placement.name))
+        : samePlace !== undefined
+          ? severalKeysName(placement.type, placement.name, scheme, samePlace, unique)
+          : unique("apiKey", camelName(placement.name), identifierName(scheme)),
+    ...(together === 1 && samePlace !== undefined ? { amongKeys: true as const } : {}),
+    ...how,
+  };
 }

@@ -12,6 +12,7 @@ import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
+import { bearerParamName } from "./credential-names.js";
 import { keyName } from "./keys/key-parameter.js";
 import { withPrivateKeyParam } from "./signing/signed-jwt-draft.js";
 import { sigv4Auth, sigv4Params } from "./signing/sigv4-draft.js";
@@ -167,7 +168,10 @@ function credentialNaming(c: DraftCredential, key: string, signs: boolean): { wh
   if (c.password || (c.placement.type !== "basic" && c.placement.type !== "bearer" && c.param === "apiKey"))
     return { title: "API key", what: c.password ? "The API key (secret)" : "The API key" };
   if (c.placement.type === "basic") return { title: "Password", what: "The password (secret)" };
-  if (c.placement.type === "bearer") return { title: "Access token", what: "The access token" };
+  if (c.placement.type === "bearer")
+    return /^apiKey/.test(c.param) && bearerParamName(c.scheme, c.definition) === "apiKey"
+      ? { title: "API key", what: "The API key" }
+      : { title: "Access token", what: "The access token" };
   // One of several keys: which one is where it goes (`API key (query api_key)`), not its name alone.
   if (c.amongKeys) return { title: `API key (${c.placement.type} ${key})`, what: "The API key" };
   return { title: key, what: `The ${key}` };

@@ -27,9 +27,9 @@ import {
 import { withPrefixProse } from "./keys/prefix-prose.js";
 import { keyParameter, resolved } from "./keys/key-parameter.js";
 import { keysInEveryBody, tokensHandedOut } from "./answer-tokens.js";
-import { basicCredential, headerKeyHow, withAuthProse } from "./keys/key-as-user.js";
+import { withAuthProse } from "./keys/key-as-user.js";
 import { keyNameProblem } from "./keys/key-names.js";
-import { camelName, identifierName, keysOfferedTogether, severalKeysName, uniqueNames } from "./credential-names.js";
+import { camelName, keysOfferedTogether, namedCredential, uniqueNames } from "./credential-names.js";
 import { nameWords } from "../../load/schemas/secret-names.js";
 import { inGlobalOrder, legacyWeight } from "./requirements/legacy-schemes.js";
 import { type Accepted, acceptedOnce } from "./requirements/twin-schemes.js";
@@ -369,6 +369,12 @@ function nameParams(
   // A scheme a way before this one drafted (a key alone, or with a virtual key) is the same header in every way: one
   // parameter, not one per way.
   const drafted = new Map<string, DraftCredential>();
+  // A bearer whose words call it an API key is `apiKey` only where no other way's credential is a key too (a bearer
+  // and a basic both carrying the secret key): each way keeps an input of its own, and none is `apiKey2`.
+  const keyElsewhere = ways.flat().some((s) => {
+    const d = fieldOf(declared, s);
+    return d.type === "apiKey" || (d.type === "http" && String(d.scheme).toLowerCase() === "basic");
+  });
   const named = ways.map((names) => {
     const placed: DraftCredential[] = [];
     return names.map((scheme) => {
@@ -379,7 +385,15 @@ function nameParams(
       const same = placed.find((c) => placeKey(c.placement) === placeKey(placement));
       if (same) return { ...same, scheme, definition };
       const credential =
-        drafted.get(scheme) ?? namedCredential(scheme, definition, placement, names.length, unique, keys.get(scheme));
+        drafted.get(scheme) ??
+        namedCredential(
+          scheme,
+          definition,
+          placement,
+          { together: names.length, keyElsewhere },
+          unique,
+          keys.get(scheme),
+        );
       drafted.set(scheme, credential);
       placed.push(credential);
       return credential;
@@ -414,37 +428,4 @@ function fullerFirst(ways: DraftCredential[][]): DraftCredential[][] {
 function placeKey(p: DraftPlacement): string {
   if (p.type === "places") return "places";
   return p.type === "bearer" || p.type === "basic" ? slotKey("header", "Authorization") : slotKey(p.type, p.name);
-}
-
-/** One credential's parameter(s), named as nameParams says. */
-function namedCredential(
-  scheme: string,
-  definition: Json,
-  placement: DraftPlacement,
-  together: number,
-  unique: (name: string, ...others: string[]) => string,
-  samePlace?: number,
-): DraftCredential {
-  if (placement.type === "places") return { scheme, placement, definition, param: unique("apiKey") };
-  if (placement.type === "basic") return basicCredential(scheme, placement, definition, unique);
-  // A second scheme's (another took the plain name): named after its key's name or its own, not `apiKey2`.
-  if (placement.type === "bearer")
-    return { scheme, placement, definition, param: unique("accessToken", identifierName(scheme)) };
-  // Another HTTP scheme: its name goes before the value by itself (link), and its parameter is named after it.
-  if (placement.type === "header" && placement.word)
-    return { scheme, placement, definition, param: unique(identifierName(scheme)) };
-  const how = placement.type === "header" ? headerKeyHow(scheme, definition, placement.name) : {};
-  return {
-    scheme,
-    placement,
-    definition,
-    param:
-      together > 1
-        ? unique(camelName(placement.name))
-        : samePlace !== undefined
-          ? severalKeysName(placement.type, placement.name, scheme, samePlace, unique)
-          : unique("apiKey", camelName(placement.name), identifierName(scheme)),
-    ...(together === 1 && samePlace !== undefined ? { amongKeys: true as const } : {}),
-    ...how,
-  };
 }
