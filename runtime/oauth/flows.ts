@@ -132,12 +132,16 @@ export function callCredential(
     ...flowParams(flow).map((p) => values[p]),
     flow.grant === "refreshToken" && flow.clientSecret ? values[flow.clientSecret] : null,
     audience ?? null,
+    // A token is issued for what the fixed fields name (an `audience`): another's is another token.
+    flow.tokenFields ?? null,
   ]);
   const obtain =
     (timeoutMs: number) =>
     async (previous: TokenSet | undefined): Promise<Renewal<Failure>> => {
-      const form = await formOf(flow, values, previous, url.url, clock(), keepSecret);
-      if ("failure" in form) return form;
+      const grant = await formOf(flow, values, previous, url.url, clock(), keepSecret);
+      if ("failure" in grant) return grant;
+      // The fixed fields first: the grant's own fields are its, whatever a manifest names (the link refuses them).
+      const form = { ...grant, form: { ...flow.tokenFields, ...grant.form } };
       const outcome = await requestToken({
         provider: tool.provider,
         grant: GRANT_WORDS[flow.grant],

@@ -129,6 +129,11 @@ export type OAuthFlowSpec = (
    * DEFAULT_TOKEN_LIFETIME_S).
    */
   defaultExpiresIn?: number;
+  /**
+   * Fixed form fields every token request carries beside the grant's own (`audience`: an authorization server serving
+   * several APIs issues a token for the one it names); never a grant's own field (the link refuses one).
+   */
+  tokenFields?: Record<string, string>;
 };
 
 export type OAuthGrant = OAuthFlowSpec["grant"];

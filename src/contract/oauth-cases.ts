@@ -138,6 +138,8 @@ async function expectTokenRequestThenCall(
   );
   same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
   if (flow.scope) same(sent.form.scope, flow.scope, "scope");
+  // The fixed fields the provider documents (an `audience`), each as the manifest gives it.
+  for (const [field, value] of Object.entries(flow.tokenFields ?? {})) same(sent.form[field], value, field);
   clientAuthenticated(flow, run.input, sent);
   check(
     run.exchanges.some((ex) => carries(ex, "bw-contract-access-token-1")),

@@ -287,6 +287,12 @@ function duration(ms: number): string {
   return ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
+/** A flow's fixed token request fields, for the README: `, also sending audience=…`. */
+function tokenFieldsWords(fields: Record<string, string> | undefined): string {
+  const pairs = Object.entries(fields ?? {}).map(([k, v]) => code(`${k}=${v}`));
+  return pairs.length ? `, also sending ${pairs.join(", ")}` : "";
+}
+
 /** The OAuth 2 flows, for the README: each grant with its parameters and token endpoint. */
 function describeFlows(oauth: OAuthSpec): string {
   const words = {
@@ -297,7 +303,7 @@ function describeFlows(oauth: OAuthSpec): string {
   const flows = oauth.flows.map(
     (f) =>
       `${words[f.grant]} (${flowParams(f).map(code).join(", ")}${f.scope ? `; scope ${code(f.scope)}` : ""}; ` +
-      `token endpoint ${code(f.tokenUrl)})`,
+      `token endpoint ${code(f.tokenUrl)}${tokenFieldsWords(f.tokenFields)})`,
   );
   return (
     `instead of the access token, give the parameters of one flow and the token is obtained and renewed for ` +

@@ -31,6 +31,53 @@ const SAYS_BASIC = new RegExp(
     String.raw`\bbasic\b[^.]*\bclient (id|credentials)`,
   "i",
 );
+// Where a Speakeasy document names the token request's extra fields (an `audience`), on the flow or its scheme.
+const TOKEN_FIELDS_EXTENSION = "x-speakeasy-token-endpoint-additional-properties";
+// The fields a grant sends itself, never drafted as extra ones (the link refuses them).
+const GRANT_FIELDS = /^(grant_type|client_id|client_secret|scope|refresh_token|assertion|client_assertion(_type)?)$/;
+
+/**
+ * The token request's fixed extra fields the document names (`audience: {type: string, example: https://…}`), each
+ * with the text it shows (its example, default or one enum value), and a note to check them; a field it shows no text
+ * for is noted, not drafted: a token request without it is refused, but a made-up one is no better.
+ */
+function documentedTokenFields(
+  definition: Json,
+  declared: Json,
+  notes: ShapeNote[],
+): Record<string, string> | undefined {
+  const named = (declared[TOKEN_FIELDS_EXTENSION] ?? definition[TOKEN_FIELDS_EXTENSION]) as unknown;
+  if (!named || typeof named !== "object" || Array.isArray(named)) return undefined;
+  const fields: Record<string, string> = {};
+  const unshown: string[] = [];
+  for (const [name, said] of Object.entries(named as Json)) {
+    if (GRANT_FIELDS.test(name) || !/^[A-Za-z][A-Za-z0-9_.:-]*$/.test(name)) continue;
+    const shape = said && typeof said === "object" ? (said as Json) : {};
+    const one = Array.isArray(shape.enum) && shape.enum.length === 1 ? shape.enum[0] : undefined;
+    const text = [said, shape.example, shape.default, shape.const, one].find(
+      (v): v is string => typeof v === "string" && v.trim() !== "",
+    );
+    if (text === undefined) unshown.push(name);
+    else fields[name] = text.trim();
+  }
+  const drafted = Object.entries(fields);
+  if (drafted.length)
+    notes.push({
+      at: ["auth", "flows", "clientCredentials", "tokenFields"],
+      note: `the token request also sends ${drafted.map(([k, v]) => `${k}=${v}`).join(", ")}, the value${
+        drafted.length > 1 ? "s" : ""
+      } the document's ${TOKEN_FIELDS_EXTENSION} shows: check them against the provider's documentation`,
+    });
+  if (unshown.length)
+    notes.push({
+      at: ["auth", "flows", "clientCredentials"],
+      note:
+        `the document's ${TOKEN_FIELDS_EXTENSION} names ${unshown.join(", ")} with no value to send: add each to ` +
+        "tokenFields with the value the provider documents",
+    });
+  return drafted.length ? fields : undefined;
+}
+
 /** A scope with a placeholder in it: `view_orders:{projectKey}`. */
 const TEMPLATED_SCOPE = /\{[^{}\s]+\}/;
 const SAYS_BODY = new RegExp(
@@ -102,6 +149,8 @@ export function draftClientCredentials(input: {
     clientSecret,
     clientAuth,
   };
+  const fields = documentedTokenFields(definition, declared, notes);
+  if (fields) flow.tokenFields = fields;
   const resolvedFrom =
     written !== tokenUrl ? ` (the document's ${JSON.stringify(written)}, resolved against the API's address)` : "";
   const onTenant = tenant

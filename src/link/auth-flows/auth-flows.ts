@@ -121,6 +121,7 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
       if (typeof name === "string")
         checkRoleParam(ctx, name, role, ROLES[grant].secret.includes(role), [...at, role], param, shared);
     }
+    checkTokenFields(ctx, flow.tokenFields, grant, [...at, "tokenFields"]);
     const { audience, ...rest } = flow;
     const spec = { grant, ...rest } as OAuthFlowSpec;
     if (audience !== undefined && spec.grant === "jwtBearer")
@@ -141,6 +142,30 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
     ...(tokenHosts ? { tokenHosts: [...tokenHosts] } : {}),
     ...(addressField !== undefined ? { addressField } : {}),
   };
+}
+
+// The fields a token request's grant sends itself (RFC 6749 §4.4, §6; RFC 7523 §2.1, §2.2).
+const GRANT_FIELDS = new Set([
+  "grant_type",
+  "client_id",
+  "client_secret",
+  "scope",
+  "refresh_token",
+  "assertion",
+  "client_assertion",
+  "client_assertion_type",
+]);
+
+/** A flow's fixed token request fields name none of the grant's own: the flow sends those itself. */
+function checkTokenFields(ctx: LinkContext, fields: unknown, grant: Grant, at: Path): void {
+  for (const name of Object.keys(fields && typeof fields === "object" ? fields : {}))
+    if (GRANT_FIELDS.has(name))
+      ctx.fail(
+        "BW2012",
+        [...at, name],
+        `"${name}" is a field the ${grant} grant's token request sends itself; tokenFields names only fields ` +
+          `beside the grant's own (not ${[...GRANT_FIELDS].join(", ")})`,
+      );
 }
 
 /**

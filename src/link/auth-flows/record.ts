@@ -11,7 +11,9 @@ export const authFlows = {
     "the shared parameters holding the client id, secret, refresh token, subject or private key, " +
     "`clientAuth` (how the token request authenticates the client: `basic`, an `Authorization: " +
     "Basic` header as RFC 6749 §2.3.1 says, or `body`, the default, as form fields), " +
-    "`defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s) " +
+    "`defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s), " +
+    "`tokenFields` (fixed form fields every token request carries beside the grant's own, such as the `audience` an " +
+    "authorization server serving several APIs issues the token for) " +
     "and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, " +
     "`byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; " +
     "`tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), " +
@@ -33,8 +35,11 @@ export const authFlows = {
       "auth.tokenHosts",
       "auth.tokenAddressField",
       "authFlows.clientCredentials.defaultExpiresIn",
+      "authFlows.clientCredentials.tokenFields",
       "authFlows.refreshToken.defaultExpiresIn",
+      "authFlows.refreshToken.tokenFields",
       "authFlows.jwtBearer.defaultExpiresIn",
+      "authFlows.jwtBearer.tokenFields",
       "jwtAudience.default",
       "jwtAudience.byTokenHost",
       "jwtAudience.param",

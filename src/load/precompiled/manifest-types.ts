@@ -590,6 +590,7 @@ export interface ManifestAuthFlows {
     clientSecret: ManifestFlowClientSecret
     clientAuth?: ManifestClientAuth
     defaultExpiresIn?: ManifestDefaultExpiresIn
+    tokenFields?: ManifestTokenFields
   }
   /**
    * A user's long-lived grant (RFC 6749 §6): `grant_type=refresh_token` with the refresh token and client id (and secret, when given). A refresh token the answer rotates replaces the one passed in (the `onTokens` hook lets the host persist it); an answer without one keeps it.
@@ -602,6 +603,7 @@ export interface ManifestAuthFlows {
     clientAuth?: ManifestClientAuth
     refreshToken: ManifestParamName
     defaultExpiresIn?: ManifestDefaultExpiresIn
+    tokenFields?: ManifestTokenFields
   }
   /**
    * Server to server (RFC 7523): an assertion signed RS256 with the user's private key (PKCS #8 PEM), issuer the client id, subject the user, audience as `audience` declares it (default: the origin of the token URL in use), valid three minutes.
@@ -614,7 +616,14 @@ export interface ManifestAuthFlows {
     privateKey: ManifestParamName
     audience?: ManifestJwtAudience
     defaultExpiresIn?: ManifestDefaultExpiresIn
+    tokenFields?: ManifestTokenFields
   }
+}
+/**
+ * Form fields every token request of the flow carries beside the grant's own, each a fixed text, as the provider documents them: an authorization server that serves several APIs (Auth0) issues a token for the one an `audience` names, and refuses a request without it. Not a grant's own field (`grant_type`, `client_id`, `client_secret`, `scope`, `refresh_token`, `assertion`), which the flow sends itself.
+ */
+export interface ManifestTokenFields {
+  [k: string]: string
 }
 /**
  * One place: where (`body`, a field of the request body; `query`; `header`) and the name the document gives it there, or, for a field inside an object of a JSON body, its `path`.
@@ -1744,6 +1753,7 @@ export type ManifestField =
   | "authFlows.clientCredentials.clientSecret"
   | "authFlows.clientCredentials.clientAuth"
   | "authFlows.clientCredentials.defaultExpiresIn"
+  | "authFlows.clientCredentials.tokenFields"
   | "authFlows.refreshToken"
   | "authFlows.refreshToken.tokenUrl"
   | "authFlows.refreshToken.scope"
@@ -1752,6 +1762,7 @@ export type ManifestField =
   | "authFlows.refreshToken.clientAuth"
   | "authFlows.refreshToken.refreshToken"
   | "authFlows.refreshToken.defaultExpiresIn"
+  | "authFlows.refreshToken.tokenFields"
   | "authFlows.jwtBearer"
   | "authFlows.jwtBearer.tokenUrl"
   | "authFlows.jwtBearer.scope"
@@ -1760,6 +1771,7 @@ export type ManifestField =
   | "authFlows.jwtBearer.privateKey"
   | "authFlows.jwtBearer.audience"
   | "authFlows.jwtBearer.defaultExpiresIn"
+  | "authFlows.jwtBearer.tokenFields"
   | "authSignedJwt.alg"
   | "authSignedJwt.claims"
   | "authSignedJwt.claims.uri"

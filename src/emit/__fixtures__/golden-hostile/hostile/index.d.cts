@@ -32,8 +32,17 @@ export declare const hostileErrors: ErrorSpec;
 /** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | throttles: when to come back after a 429, and which quota no retry helps. */
 export declare const hostileRateLimits: ToolSpec["rateLimits"];
 
+/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |'s access token is obtained and renewed (its OAuth 2 flows). */
+export declare const hostileOAuth: ToolSpec["oauth"];
+
 /** What a call reads of parameter `apiKey`, shared by 5 operations. */
 export declare const hostileApiKeyParam: ParamCall;
+
+/** What a call reads of parameter `clientId`, shared by 5 operations. */
+export declare const hostileClientIdParam: ParamCall;
+
+/** What a call reads of parameter `clientSecret`, shared by 5 operations. */
+export declare const hostileClientSecretParam: ParamCall;
 
 /** What a call reads of parameter `basicKey`, shared by 5 operations. */
 export declare const hostileBasicKeyParam: ParamCall;
@@ -50,6 +59,18 @@ export interface HostileSharedApiKey {
   apiKey?: string;
 }
 
+/** Parameter `clientId`, shared by 5 operations. */
+export interface HostileSharedClientId {
+  /** Hostile client id *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  clientId?: string;
+}
+
+/** Parameter `clientSecret`, shared by 5 operations. */
+export interface HostileSharedClientSecret {
+  /** Hostile client secret *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  clientSecret?: string;
+}
+
 /** Parameter `basicKey`, shared by 5 operations. */
 export interface HostileSharedBasicKey {
   /** Hostile key sent as the user name *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
@@ -57,7 +78,7 @@ export interface HostileSharedBasicKey {
 }
 
 /** Parameters of `hostile_add_book`: Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileAddBookParams extends HostileSharedApiKey, HostileSharedBasicKey {
+export interface HostileAddBookParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
   /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   shelfId: string;
   /** Title of the book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Limits of title depend on format: with format audio: maxLength 80. */
@@ -86,7 +107,7 @@ export type HostileAddBookOutput = {
 export declare const hostileAddBookTool: ToolDefinition<HostileAddBookParams & HostileConnection, HostileAddBookOutput, false>;
 
 /** Parameters of `hostile_get_book`: Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileGetBookParams extends HostileSharedApiKey, HostileSharedBasicKey {
+export interface HostileGetBookParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
   /** The book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   bookId: string;
 }
@@ -101,7 +122,7 @@ export type HostileGetBookOutput = {
 export declare const hostileGetBookTool: ToolDefinition<HostileGetBookParams & HostileConnection, HostileGetBookOutput, false>;
 
 /** Parameters of `hostile_list_books`: List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListBooksParams extends HostileSharedApiKey, HostileSharedBasicKey {
+export interface HostileListBooksParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
   /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   shelfId: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | "plain" | (string & {});
   /** Page size *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
@@ -130,7 +151,7 @@ export type HostileListBooksOutput = {
 export declare const hostileListBooksTool: ToolDefinition<HostileListBooksParams & HostileConnection, HostileListBooksOutput, true>;
 
 /** Parameters of `hostile_list_racks`: List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListRacksParams extends HostileSharedApiKey, HostileSharedBasicKey {
+export interface HostileListRacksParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
   /** The page *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   page?: number;
 }
@@ -144,7 +165,7 @@ export type HostileListRacksOutput = {
 export declare const hostileListRacksTool: ToolDefinition<HostileListRacksParams & HostileConnection, HostileListRacksOutput, true>;
 
 /** Parameters of `hostile_list_shelves`: List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListShelvesParams extends HostileSharedApiKey, HostileSharedBasicKey {
+export interface HostileListShelvesParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
 }
 
 /** Outputs of `hostile_list_shelves`. */
@@ -196,7 +217,7 @@ export declare function toLlmTools<F extends LlmToolFormat>(format: F, options?:
 export declare const paginate: ToolExecutor<typeof hostileTools>["paginate"];
 
 /** What `createHostile` needs to connect. */
-export type HostileConnection = { "apiKey": string; "basicKey"?: never } | { "basicKey": string; "apiKey"?: never };
+export type HostileConnection = { "apiKey": string; "basicKey"?: never; "clientId"?: never; "clientSecret"?: never } | { "basicKey": string; "apiKey"?: never; "clientId"?: never; "clientSecret"?: never } | { "clientId": string; "clientSecret": string; "apiKey"?: never; "basicKey"?: never };
 
 /** Options of `createHostile`: the connection, and the defaults of every call (a call's own options win). */
 export type HostileOptions = HostileConnection & ClientOptions;
@@ -204,15 +225,15 @@ export type HostileOptions = HostileConnection & ClientOptions;
 /** A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | client: one method per operation (`Throws`: made with `throwOnError: true`). */
 export interface HostileApi<Throws extends boolean = false> {
   /** Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Put a book on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly addBook: Method<ClientInput<HostileAddBookParams, "apiKey" | "basicKey">, HostileAddBookOutput, Throws>;
+  readonly addBook: Method<ClientInput<HostileAddBookParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileAddBookOutput, Throws>;
   /** Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Read one book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly getBook: Method<ClientInput<HostileGetBookParams, "apiKey" | "basicKey">, HostileGetBookOutput, Throws>;
+  readonly getBook: Method<ClientInput<HostileGetBookParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileGetBookOutput, Throws>;
   /** List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly listBooks: PagedMethod<ClientInput<HostileListBooksParams, "apiKey" | "basicKey">, HostileListBooksOutput, NonNullable<HostileListBooksOutput["data"]>[number], Throws>;
+  readonly listBooks: PagedMethod<ClientInput<HostileListBooksParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileListBooksOutput, NonNullable<HostileListBooksOutput["data"]>[number], Throws>;
   /** List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly listRacks: PagedMethod<ClientInput<HostileListRacksParams, "apiKey" | "basicKey">, HostileListRacksOutput, NonNullable<HostileListRacksOutput["data"]>[number], Throws>;
+  readonly listRacks: PagedMethod<ClientInput<HostileListRacksParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileListRacksOutput, NonNullable<HostileListRacksOutput["data"]>[number], Throws>;
   /** List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly listShelves: PagedMethod<ClientInput<HostileListShelvesParams, "apiKey" | "basicKey">, HostileListShelvesOutput, NonNullable<HostileListShelvesOutput["data"]>[number], Throws>;
+  readonly listShelves: PagedMethod<ClientInput<HostileListShelvesParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileListShelvesOutput, NonNullable<HostileListShelvesOutput["data"]>[number], Throws>;
   /** A copy of this client with these options changed (a credential given replaces this one's whole). */
   withOptions(options: Partial<HostileOptions> & { throwOnError: true }): HostileApi<true>;
   withOptions(options: Partial<HostileOptions> & { throwOnError: false }): HostileApi<false>;
