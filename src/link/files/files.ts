@@ -234,7 +234,7 @@ export function linkDownload(
     } as const,
   }));
   // Every other 2xx that answers a file is the file too (a text answer under 201 and 202 alike).
-  const others = success.filter((r) => r !== status && r.mediaTypes.some(isFileType)).map((r) => Number(r.status));
+  const others = success.filter((r) => r !== status && fileTypesOf(r).length).map((r) => Number(r.status));
   const onlyFile = [status, ...success.filter((r) => others.includes(Number(r.status)))]
     .filter(takesNoPage)
     .map((r) => Number(r.status));
@@ -279,7 +279,7 @@ function successAnswers(op: OpenApiOperation): OpenApiOperation["responses"] {
 
 /** The first 2xx answer that is a file. */
 function fileAnswer(op: OpenApiOperation): OpenApiOperation["responses"][number] | undefined {
-  return successAnswers(op).find((r) => r.mediaTypes.some(isFileType));
+  return successAnswers(op).find((r) => fileTypesOf(r).length);
 }
 
 /**
@@ -287,8 +287,18 @@ function fileAnswer(op: OpenApiOperation): OpenApiOperation["responses"][number]
  * key that is no media type, such as `PDF`, which an Accept naming it makes no server, nor the mock, answer).
  */
 export function downloadTypes(op: OpenApiOperation): string[] {
-  const types = (fileAnswer(op)?.mediaTypes ?? []).filter((t) => isFileType(t) && isMediaType(t));
+  const answer = fileAnswer(op);
+  const types = (answer ? fileTypesOf(answer) : []).filter(isMediaType);
   return types.length ? types : ["*/*"];
+}
+
+/**
+ * The media types an answer's file comes in: those of a file (isFileType), or, where it declares none, its JSON types
+ * when they describe bytes (`application/json` of a binary string: the load's `bytes`), asked for as declared.
+ */
+export function fileTypesOf(answer: OpenApiOperation["responses"][number]): string[] {
+  const files = answer.mediaTypes.filter(isFileType);
+  return files.length || !answer.bytes ? files : answer.mediaTypes.filter(isJsonMediaType);
 }
 
 /** A media type a file comes in: anything but JSON and a stream of events. */

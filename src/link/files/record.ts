@@ -12,7 +12,8 @@ export const files = {
     "given as bytes in code, a path on the command line and in workflows, or an https address (the only form " +
     "models are offered), held to `maxBytes` before any request; with `multiple: true`, a list of files, " +
     "each its own part under the field's name (the document's field is an array of files); `download: " +
-    "true` reads an operation's file answer (or a redirect to it, followed without the credential) " +
+    "true` reads an operation's file answer (or a redirect to it, followed without the credential; an " +
+    "`application/json` answer whose schema is a binary string, JSON lines so declared, is a file, never parsed) " +
     "into the outputs `content`, `contentType`, `size` and `filename`, within `limits.replyBytes` (all of them " +
     "optional when the operation also declares a success answer without a body, such as a 204: no file).",
   schema: ["files"],
