@@ -49,6 +49,23 @@ export function fileBranch(doc: OpenApiDocument, field: Schema | undefined): Sch
   return { ...files[0], ...description };
 }
 
+/**
+ * The note of a file field of an application/x-www-form-urlencoded body: a text format, so the file's bytes go as the
+ * field's text (OpenAPI 3.1.1, Encoding the x-www-form-urlencoded Media Type): base64 where the field's
+ * contentEncoding says so, else the bytes percent-encoded. Many such services take multipart only.
+ */
+export function formFileNote(field: string, schema: Schema): string {
+  const encoding = typeof schema.contentEncoding === "string" ? schema.contentEncoding.toLowerCase() : undefined;
+  const how =
+    encoding === "base64" || encoding === "base64url"
+      ? `as ${encoding} text (its contentEncoding)`
+      : "as its bytes, each percent-encoded";
+  return (
+    `${field} is a file in an application/x-www-form-urlencoded body: drafted a file parameter, the file's bytes sent ` +
+    `${how}; if the upstream takes the file as multipart/form-data, declare that body in openapi.yaml`
+  );
+}
+
 /** A file field's text where the document gives none: "The avatar file.", but "The file." for a field so named. */
 function fileText(name: string, list: boolean): string {
   const noun = list ? "files" : "file";

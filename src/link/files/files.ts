@@ -81,12 +81,14 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
     }
     // A JSON body offered as raw bytes too: the file is sent instead of the JSON (wire/body.ts).
     if (body?.encoding === "json" && body.raw && pointer?.length === 0) continue;
-    if (body?.encoding !== "multipart" || pointer?.length !== 1) {
+    // A form's field too: a text format, the file's bytes written as its text (runtime/call/files/form-files.ts).
+    if ((body?.encoding !== "multipart" && body?.encoding !== "form") || pointer?.length !== 1) {
       const where = body ? `its body is ${body.mediaType}` : "it has no request body";
       ctx.fail(
         "BW2017",
         [...at, "type"],
-        `a file parameter is a field of a multipart/form-data body (wire: {in: body}) ` +
+        `a file parameter is a field of a multipart/form-data or application/x-www-form-urlencoded body ` +
+          `(wire: {in: body}) ` +
           `or a whole body of raw bytes (wire: {in: body, pointer: ""}); operation "${op.operationId}" in ` +
           `${ctx.openapiName} takes neither there: ${where}`,
         "value",
