@@ -151,6 +151,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add-also-sends.test.ts",
       "src/cli/also-sends-nested.test.ts",
       "src/cli/byte-list-files.test.ts",
+      "src/cli/json-declared-bytes.test.ts",
+      "src/cli/form-file-fields.test.ts",
       "src/cli/call-json-or-file.test.ts",
       "src/contract/kinds/required-when.test.ts",
       "src/emit/required-when.test.ts",

@@ -35,7 +35,9 @@ function place(
   value: unknown,
 ): void {
   // The raw body itself, sent as it is (encode); a JSON body's raw form too.
-  if (spec.type === "file" && (tool.body?.encoding === "binary" || tool.body?.raw)) return;
+  // A form's file: its pair is written from the opened file (files' formFilePairs), after the other fields'.
+  if (spec.type === "file" && (tool.body?.encoding === "binary" || tool.body?.raw || tool.body?.encoding === "form"))
+    return;
   // JSON null, given where the document takes it (`nullable`): as it is.
   if (value === null) return setBody(request, wire.pointer, null);
   let wireValue = value;
@@ -111,6 +113,8 @@ function encode(
   const raw =
     (encoding === "binary" || tool.body?.raw) && rawSpec && files ? files.rawBody(tool, rawSpec, opened) : undefined;
   if (raw && request.header["Content-Type"] === undefined) request.header["Content-Type"] = raw.contentType;
+  // A form of files alone (no other field given): the form is their pairs.
+  if (encoding === "form" && request.body === undefined && opened.size) request.body = {};
   const encoded =
     encoding === "binary" || raw
       ? raw?.blob
@@ -119,7 +123,7 @@ function encode(
         : encoding === "text"
           ? String(request.body)
           : encoding === "form" && form
-            ? form.encodeForm(request.body, tool.body?.fields)
+            ? withFormFiles(form.encodeForm(request.body, tool.body?.fields), tool, files, opened)
             : encoding === "multipart" && files
               ? files.multipartBody(tool, request.body, opened, form)
               : JSON.stringify(request.body);
@@ -137,6 +141,17 @@ function encode(
   if (typeof body === "string" && request.header["Content-Type"] === undefined)
     request.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
   return body;
+}
+
+/** A form's pairs with its files' after them (form-files.ts), when the call gave any. */
+function withFormFiles(
+  pairs: string,
+  tool: ToolCall,
+  files: FileSupport | undefined,
+  opened: ReadonlyMap<string, OpenedFile[]>,
+): string {
+  const filePairs = opened.size && files ? files.formFilePairs(tool, opened) : "";
+  return [pairs, filePairs].filter(Boolean).join("&");
 }
 
 /** Request bodies as a part of the runtime's support (support.ts `bodies`). */

@@ -37,6 +37,11 @@ export interface BodySpec {
    */
   contentEncoding?: "base64";
   /**
+   * A form's file fields the document says are base64 text (3.1's `contentEncoding: base64` or `base64url`), by field:
+   * the file's bytes go as that text. Any other file field of a form goes as its bytes, each percent-encoded.
+   */
+  fileTexts?: Record<string, "base64" | "base64url">;
+  /**
    * Raw bytes (`encoding: binary`) the document offers under several media types of no range (`image/gif`,
    * `image/png`…): each, `mediaType` first. A file whose own type is one of them is sent as it, not as the first.
    */

@@ -26,6 +26,7 @@ import {
   typesOf,
 } from "./text-values.js";
 import { decoded, shownChar, rawProblem } from "./uri-text.js";
+import { BASE64_PATTERN } from "../load/examples/format-texts.js";
 import { contentField } from "./parameter-content.js";
 import { type Encoding, multipartField } from "./multipart.js";
 
@@ -98,13 +99,31 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
       continue;
     }
     const read = styledField(name, mine, e, media, data, fieldSchema, sent, true);
+    const notText = "refusal" in read ? undefined : notEncodedText(data, fieldSchema, read.value);
     if ("refusal" in read) refusals.push(read.refusal);
+    else if (notText) refusals.push(refusal("schema", media, name, notText, sent, "schema"));
     else set(value, name, read.value);
   }
   for (const [name, fields] of spread) set(value, name, fields);
   for (const pair of pairs)
     if (!claimed.has(pair)) set(value, pair.name, decoded(pair.raw ?? "", true) ?? pair.raw ?? "");
   return refusals.length ? { refusals } : { value };
+}
+
+const BASE64_TEXT = new RegExp(BASE64_PATTERN);
+const BASE64URL_TEXT = /^[A-Za-z0-9_-]*={0,2}$/;
+
+/**
+ * A field the document says is base64 text (3.1's `contentEncoding: base64` or `base64url`: a file in a form, a text
+ * format): its value held to that alphabet, as a raw body's is (body-check.ts notBase64). The message where it is not.
+ */
+function notEncodedText(data: unknown, fieldSchema: unknown, value: unknown): string | undefined {
+  const encoding = resolved(data, fieldSchema)?.contentEncoding;
+  const name = typeof encoding === "string" ? encoding.toLowerCase() : "";
+  const pattern = name === "base64" ? BASE64_TEXT : name === "base64url" ? BASE64URL_TEXT : undefined;
+  return pattern && typeof value === "string" && !pattern.test(value)
+    ? `the document says it is ${name} text (contentEncoding): not ${name}`
+    : undefined;
 }
 
 /**

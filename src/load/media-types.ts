@@ -308,9 +308,10 @@ export function jsonMediaType(content: unknown): string | undefined {
  * of a download (a book's file offered as `application/json` and `application/octet-stream`, a stylesheet as
  * `application/json` and `text/css`), its schema a binary string, or the schema of no value (the stream's `{}`) beside
  * a file type whose schema is of no value too or a binary string (FastAPI's default JSON, only a title, beside the
- * `application/pdf` an operation declares). The answer is then the file: no JSON type is read from it. A JSON type
- * alone, beside XML only (the same record in two syntaxes), or with a schema of a value (an object, a list, a type) is
- * JSON as before. `resolve`: a schema with its `$ref` followed.
+ * `application/pdf` an operation declares), or JSON types alone whose schemas are all binary strings (an export of JSON
+ * lines declared `application/json`). The answer is then the file: no JSON type is read from it. A JSON type alone of
+ * another schema, beside XML only (the same record in two syntaxes), or with a schema of a value (an object, a list, a
+ * type) is JSON as before. `resolve`: a schema with its `$ref` followed.
  */
 export function jsonDescribesBytes(content: unknown, resolve: (schema: Schema) => Schema): boolean {
   const map = (content ?? {}) as Record<string, Schema | null>;
@@ -321,6 +322,8 @@ export function jsonDescribesBytes(content: unknown, resolve: (schema: Schema) =
   const types = Object.keys(map);
   const files = types.filter((t) => !isJsonMediaType(t) && !isXmlMediaType(t) && schemaOf(t) !== undefined);
   const json = types.filter(isJsonMediaType);
+  // A binary string under JSON types alone is bytes too (JSON lines declared `application/json`): no JSON value is.
+  if (json.length && !files.length) return types.every((t) => json.includes(t) && isBinaryString(schemaOf(t)));
   if (!files.length || !json.length) return false;
   const opaque = (s: Schema | undefined): boolean =>
     s !== undefined && s.type === undefined && !isStructuredSchema(s) && s.enum === undefined && s.const === undefined;

@@ -54,6 +54,11 @@ export interface OpenApiResponse {
    * textAnswerType): an output reads it whole as a string.
    */
   text?: string;
+  /**
+   * Its JSON types describe bytes, not a JSON value (media-types.ts jsonDescribesBytes: a binary string): a file's
+   * types (link/files/files.ts fileTypesOf) even where JSON is all it declares.
+   */
+  bytes?: true;
   schema?: Schema;
   examples: Record<string, unknown>;
   /** Names of the `examples` a mock can be asked for (`Prefer: example=<name>`). */

@@ -35,11 +35,12 @@ const MAX_HOPS = 5;
 
 /**
  * The Accept header of a download's request, when the call sets none: the file's media types, JSON (an error) after
- * them.
+ * them, unless the file's own type is JSON (bytes declared `application/json`).
  */
 export function acceptFile(tool: ToolCall, header: Record<string, string>): void {
-  if (tool.download && header.Accept === undefined)
-    header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
+  if (!tool.download || header.Accept !== undefined) return;
+  const json = tool.download.mediaTypes.some((t) => t.split(";")[0]?.trim().toLowerCase() === "application/json");
+  header.Accept = [...tool.download.mediaTypes, ...(json ? [] : ["application/json;q=0.5"])].join(", ");
 }
 
 /**

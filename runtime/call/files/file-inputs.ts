@@ -20,11 +20,14 @@ import { allowedFileHosts, type FileHosts } from "../../validate/file-hosts.js";
 import { modelFileFetch } from "./model-files.js";
 import { toBase64 } from "../../triggers/signature.js";
 import { scalarText } from "../../common/scalar-text.js";
+import { formFileField, withFormText } from "./form-files.js";
 
 /** A file ready to go into a multipart body. */
 export interface OpenedFile {
   blob: Blob;
   filename: string;
+  /** A form's file (form-files.ts): its pair value, the bytes written as text. */
+  formText?: string;
 }
 
 export interface FileOptions {
@@ -68,7 +71,10 @@ export async function openFiles(
       if ("issue" in checked) return { failure: { type: "validation", ...checked.issue } };
       const opened = await openFile(spec, checked.file, options, allowed.hosts);
       if ("failure" in opened) return opened;
-      list.push(spec.wire.in === "body" && tool.body?.contentEncoding === "base64" ? await asBase64(opened) : opened);
+      const field = formFileField(tool, spec);
+      if (field !== undefined) list.push(await withFormText(tool, field, opened));
+      else
+        list.push(spec.wire.in === "body" && tool.body?.contentEncoding === "base64" ? await asBase64(opened) : opened);
     }
     files.set(spec.name, list);
   }

@@ -7,8 +7,18 @@
 import { fileValues } from "../../validate/file-values.js";
 import { acceptFile, fileAnswer } from "./download.js";
 import { multipartBody, openFiles, rawBody } from "./file-inputs.js";
+import { formFilePairs } from "./form-files.js";
 import { streamedItems } from "../streamed-items.js";
 
-export const fileSupport = { fileValues, openFiles, multipartBody, rawBody, acceptFile, fileAnswer, streamedItems };
+export const fileSupport = {
+  fileValues,
+  openFiles,
+  multipartBody,
+  rawBody,
+  formFilePairs,
+  acceptFile,
+  fileAnswer,
+  streamedItems,
+};
 
 export type FileSupport = typeof fileSupport & { readsEvents?: true };

@@ -33,6 +33,8 @@ export function unsentAsGiven(
   doc?: OpenApiDocument,
 ): boolean {
   if (doc && !xmlReadsBack(doc, tool, param, value)) return true;
+  // A file is its bytes, whatever its place (a form's file field too: form-files.ts), never an object of no pair.
+  if (param.type === "file") return false;
   // A JSON value holding an integer past ±(2^53−1): a JavaScript number holds it rounded, so another is sent.
   if (param.type === "json" && unsafeIntegerAt(value) !== undefined) return true;
   // In bracket form (a form field, a query object) an empty object or list sends no pair, at any depth: a required

@@ -3,7 +3,7 @@
 // answers a file (bytes of a type other than JSON, or a redirect to them)
 // is drafted `download: true`, whose outputs are fixed. Files inside a
 // multipart field cannot be sent (link/files/nested-files.ts, below).
-import { isFileType } from "../../link/files/files.js";
+import { fileTypesOf } from "../../link/files/files.js";
 import { nestedFilePlaces, type Resolve } from "../../link/files/nested-files.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { isCsvMediaType } from "../../load/operations/csv-answers.js";
@@ -49,6 +49,23 @@ export function fileBranch(doc: OpenApiDocument, field: Schema | undefined): Sch
   return { ...files[0], ...description };
 }
 
+/**
+ * The note of a file field of an application/x-www-form-urlencoded body: a text format, so the file's bytes go as the
+ * field's text (OpenAPI 3.1.1, Encoding the x-www-form-urlencoded Media Type): base64 where the field's
+ * contentEncoding says so, else the bytes percent-encoded. Many such services take multipart only.
+ */
+export function formFileNote(field: string, schema: Schema): string {
+  const encoding = typeof schema.contentEncoding === "string" ? schema.contentEncoding.toLowerCase() : undefined;
+  const how =
+    encoding === "base64" || encoding === "base64url"
+      ? `as ${encoding} text (its contentEncoding)`
+      : "as its bytes, each percent-encoded";
+  return (
+    `${field} is a file in an application/x-www-form-urlencoded body: drafted a file parameter, the file's bytes sent ` +
+    `${how}; if the upstream takes the file as multipart/form-data, declare that body in openapi.yaml`
+  );
+}
+
 /** A file field's text where the document gives none: "The avatar file.", but "The file." for a field so named. */
 function fileText(name: string, list: boolean): string {
   const noun = list ? "files" : "file";
@@ -80,7 +97,7 @@ export function fileParam(field: Schema, name: string, required: boolean): Manif
  */
 export function answersFile(doc: OpenApiDocument, op: OpenApiOperation): string | undefined {
   if (doc.bodyResponse(op) || textAnswer(op)) return undefined;
-  const files = op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isFileType));
+  const files = op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap(fileTypesOf);
   // A content key that is no media type (`PDF`) is asked for as any type (link/files/files.ts): said, to be corrected.
   const unnamed = files.filter((t) => !isMediaType(t)).map((t) => JSON.stringify(t));
   if (files.length)
@@ -103,7 +120,7 @@ export function textAnswer(op: OpenApiOperation): OpenApiOperation["responses"][
   const success = op.responses.filter((r) => /^2\d\d$/.test(r.status));
   // The lowest 2xx, as the link reads outputs from it (link/outputs/outputs.ts bodyStatusOf).
   const first = success.sort((a, b) => Number(a.status) - Number(b.status))[0];
-  return first?.text && success.every((r) => r.text || !r.mediaTypes.some(isFileType)) ? first : undefined;
+  return first?.text && success.every((r) => r.text || !fileTypesOf(r).length) ? first : undefined;
 }
 
 /**

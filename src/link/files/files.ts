@@ -81,12 +81,14 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
     }
     // A JSON body offered as raw bytes too: the file is sent instead of the JSON (wire/body.ts).
     if (body?.encoding === "json" && body.raw && pointer?.length === 0) continue;
-    if (body?.encoding !== "multipart" || pointer?.length !== 1) {
+    // A form's field too: a text format, the file's bytes written as its text (runtime/call/files/form-files.ts).
+    if ((body?.encoding !== "multipart" && body?.encoding !== "form") || pointer?.length !== 1) {
       const where = body ? `its body is ${body.mediaType}` : "it has no request body";
       ctx.fail(
         "BW2017",
         [...at, "type"],
-        `a file parameter is a field of a multipart/form-data body (wire: {in: body}) ` +
+        `a file parameter is a field of a multipart/form-data or application/x-www-form-urlencoded body ` +
+          `(wire: {in: body}) ` +
           `or a whole body of raw bytes (wire: {in: body, pointer: ""}); operation "${op.operationId}" in ` +
           `${ctx.openapiName} takes neither there: ${where}`,
         "value",
@@ -234,7 +236,7 @@ export function linkDownload(
     } as const,
   }));
   // Every other 2xx that answers a file is the file too (a text answer under 201 and 202 alike).
-  const others = success.filter((r) => r !== status && r.mediaTypes.some(isFileType)).map((r) => Number(r.status));
+  const others = success.filter((r) => r !== status && fileTypesOf(r).length).map((r) => Number(r.status));
   const onlyFile = [status, ...success.filter((r) => others.includes(Number(r.status)))]
     .filter(takesNoPage)
     .map((r) => Number(r.status));
@@ -279,7 +281,7 @@ function successAnswers(op: OpenApiOperation): OpenApiOperation["responses"] {
 
 /** The first 2xx answer that is a file. */
 function fileAnswer(op: OpenApiOperation): OpenApiOperation["responses"][number] | undefined {
-  return successAnswers(op).find((r) => r.mediaTypes.some(isFileType));
+  return successAnswers(op).find((r) => fileTypesOf(r).length);
 }
 
 /**
@@ -287,8 +289,18 @@ function fileAnswer(op: OpenApiOperation): OpenApiOperation["responses"][number]
  * key that is no media type, such as `PDF`, which an Accept naming it makes no server, nor the mock, answer).
  */
 export function downloadTypes(op: OpenApiOperation): string[] {
-  const types = (fileAnswer(op)?.mediaTypes ?? []).filter((t) => isFileType(t) && isMediaType(t));
+  const answer = fileAnswer(op);
+  const types = (answer ? fileTypesOf(answer) : []).filter(isMediaType);
   return types.length ? types : ["*/*"];
+}
+
+/**
+ * The media types an answer's file comes in: those of a file (isFileType), or, where it declares none, its JSON types
+ * when they describe bytes (`application/json` of a binary string: the load's `bytes`), asked for as declared.
+ */
+export function fileTypesOf(answer: OpenApiOperation["responses"][number]): string[] {
+  const files = answer.mediaTypes.filter(isFileType);
+  return files.length || !answer.bytes ? files : answer.mediaTypes.filter(isJsonMediaType);
 }
 
 /** A media type a file comes in: anything but JSON and a stream of events. */

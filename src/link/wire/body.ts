@@ -161,12 +161,33 @@ export function linkBody(
       ...required,
     };
   const fields = encodedFields(ctx, at, op, body, "form");
+  const fileTexts = formFileTexts(ctx, body.schema);
   return {
     mediaType: body.mediaType,
     encoding: "form",
     ...(Object.keys(fields).length ? { fields } : {}),
+    ...(Object.keys(fileTexts).length ? { fileTexts } : {}),
     ...required,
   };
+}
+
+/**
+ * A form's file fields written as base64 text (OpenAPI 3.1.1: a form is a text format; a field's `contentEncoding`
+ * says how its bytes are written), by field: a binary string of contentEncoding base64 or base64url.
+ */
+function formFileTexts(ctx: LinkContext, schema: Schema): Record<string, "base64" | "base64url"> {
+  const texts: Record<string, "base64" | "base64url"> = {};
+  for (const [name, raw] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+    let field: Schema;
+    try {
+      field = ctx.doc.resolve(raw);
+    } catch {
+      continue;
+    }
+    const encoding = typeof field.contentEncoding === "string" ? field.contentEncoding.toLowerCase() : "";
+    if (encoding === "base64" || encoding === "base64url") texts[name] = encoding;
+  }
+  return texts;
 }
 
 /**

@@ -96,6 +96,7 @@ export function readOperations({
               ...(mediaType ? { mediaType } : {}),
               ...(csv?.rows ? { rows: true } : {}),
               ...(text ? { text } : {}),
+              ...(bytes ? { bytes: true as const } : {}),
               schema: schema ? resolve(schema as Schema) : text ? undefined : exampledOnly(examples),
               examples,
               exampleNames: Object.entries((shown?.examples ?? {}) as Record<string, Schema>)

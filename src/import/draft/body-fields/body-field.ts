@@ -10,7 +10,7 @@ import { repeatsCredential } from "../../auth/credential-params.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 import { isStreamFlag, streamFlagDraft } from "../../shapes/event-streams.js";
 import type { shapeTag } from "../body-rules.js";
-import { fileBranch, fileParam, isFileField, nestedFilesWhy } from "../files.js";
+import { fileBranch, fileParam, formFileNote, isFileField, nestedFilesWhy } from "../files.js";
 import { constantField } from "../one-value-constants.js";
 import { paramName, placedFieldName } from "../param-names.js";
 import { fromSchema, safeFlatten } from "../param-schema.js";
@@ -119,8 +119,8 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
   const fieldSchema = narrowed
     ? { ...flatField, enum: narrowed, ...(field === tag?.field ? { description: tag.description } : {}) }
     : schema;
-  const file =
-    body.encoding !== "multipart" ? undefined : isFileField(flatField) ? flatField : fileBranch(doc, flatField);
+  const file = fieldFile(doc, body.encoding, flatField);
+  if (file && body.encoding === "form") own.push({ at: where, note: formFileNote(field, file) });
   // Files inside a multipart field (an object of them): no part carries their bytes (files.ts). A
   // required one leaves the operation uncallable (uncallable.ts); an optional one is left out, said.
   const nested =
@@ -155,6 +155,16 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
   into.params[name] = draft;
   into.taken.add(name);
   into.byWire.set(`body:/${field}`, name);
+}
+
+/**
+ * The file a body field is: a multipart field's (a binary string, or a union's binary branch), or a form's binary
+ * string, whose bytes go as the field's text (formFileNote); undefined for any other field.
+ */
+function fieldFile(doc: OpenApiDocument, encoding: string, flat: Schema | undefined): Schema | undefined {
+  if (encoding === "form") return isFileField(flat) ? flat : undefined;
+  if (encoding !== "multipart") return undefined;
+  return isFileField(flat) ? flat : fileBranch(doc, flat);
 }
 
 /**
