@@ -61,8 +61,8 @@ export function formFileNote(field: string, schema: Schema): string {
       ? `as ${encoding} text (its contentEncoding)`
       : "as its bytes, each percent-encoded";
   return (
-    `${field} is a file in an application/x-www-form-urlencoded body: drafted a file parameter, the file's bytes sent ` +
-    `${how}; if the upstream takes the file as multipart/form-data, declare that body in openapi.yaml`
+    `${field} is a file in an application/x-www-form-urlencoded body: drafted a file parameter, the file's bytes ` +
+    `sent ${how}; if the upstream takes the file as multipart/form-data, declare that body in openapi.yaml`
   );
 }
 

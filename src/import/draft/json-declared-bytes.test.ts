@@ -1,7 +1,7 @@
 // An answer declared `application/json` whose schema is a binary string (`type: string, format: binary`), alone: bytes,
 // not a JSON value (an export of JSON lines declared so). add drafted a string output read as JSON, so the runtime
-// JSON.parsed a JSON-lines body and the call failed INVALID_JSON. Drafted a download now: the body's bytes as they came,
-// never parsed, asked for as `application/json`. A JSON answer of a value (an object, a list, a text) stays JSON.
+// JSON.parsed a JSON-lines body and the call failed INVALID_JSON. Drafted a download now: the body's bytes as they
+// came, never parsed, asked for as `application/json`. A JSON answer of a value (an object, a list, a text) stays JSON.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
