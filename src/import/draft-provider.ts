@@ -50,7 +50,7 @@ import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { pagingExampleNotes, withPagingFieldsFromExamples } from "./paging-example-fields.js";
-import { withDisjointMembersAsAnyOf, withNullMembersAsAnyOf } from "./shapes/null-members.js";
+import { withAllOfMembersRead } from "./shapes/null-members.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import {
@@ -268,7 +268,7 @@ function rewrittenCut(
   const unlistedRequired = withoutRequiredNoShapeLists(doc);
   const shapeRequired = withRequiredInShapes(doc);
   const overlapping = withOverlappingUnionsAsAnyOf(doc);
-  const [nullMembers, disjointMembers] = [withNullMembersAsAnyOf(doc), withDisjointMembersAsAnyOf(doc)];
+  const members = withAllOfMembersRead(doc);
   const baseKinds = withBaseKinds(doc);
   const unionClosings = withoutClosingBesideUnions(doc);
   const refused = withoutRefusedRequestExamples(doc, chosen);
@@ -297,7 +297,7 @@ function rewrittenCut(
       unlistedRequired,
       overlapping,
       unionClosings,
-      ...{ nullMembers, disjointMembers },
+      ...members,
       baseKinds,
       reordered: reordered.changed,
     },
@@ -311,7 +311,7 @@ function rewrittenCut(
           renamed,
           {
             ...{ unmet, unmetLengths, openEnums, pagingCopies, pagingCaseCopies, unreadable },
-            ...{ unlistedRequired, overlapping, unionClosings, nullMembers, disjointMembers, baseKinds },
+            ...{ unlistedRequired, overlapping, unionClosings, ...members, baseKinds },
           },
           placeholders,
           answers,

@@ -12,6 +12,7 @@ export type UnionChanges = {
     | "unionClosings"
     | "nullMembers"
     | "disjointMembers"
+    | "overriddenFields"
     | "baseKinds"]?: readonly string[];
 };
 
@@ -23,6 +24,7 @@ export function unionLines({
   unionClosings = [],
   nullMembers = [],
   disjointMembers = [],
+  overriddenFields = [],
   baseKinds = [],
 }: UnionChanges): string[] {
   return [
@@ -63,6 +65,12 @@ export function unionLines({
             "share none: no value met it).",
         ]
       : []),
+    ...(overriddenFields.length
+      ? [
+          `Changed by blockwright add: ${overriddenFields.join("; ")} (the two gave the field types that share none: ` +
+            "no value met it; the earlier member written out without it, the shared schema as published).",
+        ]
+      : []),
     ...(baseKinds.length
       ? [
           `Added by blockwright add: ${baseKinds.join("; ")}: each $ref to the base outside an allOf points at the ` +
@@ -80,6 +88,7 @@ export function unionNotes({
   unionClosings = [],
   nullMembers = [],
   disjointMembers = [],
+  overriddenFields = [],
   baseKinds = [],
 }: UnionChanges): ReviewNote[] {
   return [
@@ -97,6 +106,17 @@ export function unionNotes({
               `openapi.yaml writes ${disjointMembers.join("; ")} as anyOf of the members: the document's allOf asked ` +
               "a value to be of each member's type at once, which none is; a value of one member now meets it. " +
               "Check which shape the API means",
+          },
+        ]
+      : []),
+    ...(overriddenFields.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml writes ${overriddenFields.join("; ")}: the document's allOf gave a field two types that ` +
+              "share none (a generic reply's data and an endpoint's), which no value is; the later member's, the " +
+              "endpoint's own, is read. Check the replies against the API",
           },
         ]
       : []),

@@ -77,6 +77,8 @@ export interface CutChanges {
   nullMembers?: string[];
   /** allOfs of members whose types share none, written as anyOf of them (shapes/null-members.ts). */
   disjointMembers?: string[];
+  /** allOf members' fields a later member gives a type sharing none, left out of them (shapes/null-members.ts). */
+  overriddenFields?: string[];
   /** Discriminated bases whose uses point at a union of their kinds (cut/discriminated-kinds.ts). */
   baseKinds?: string[];
   /** Servers put in another order (the one the draft takes first). */

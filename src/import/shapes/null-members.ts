@@ -93,3 +93,65 @@ export function withDisjointMembersAsAnyOf(cut: Json): string[] {
     isData,
   );
 }
+
+// An allOf whose members give one field types that share none (a generic reply `BaseResponse {data: object}` and,
+// beside it, `{properties: {data: {type: array}}}`: the wrapper NestJS's Swagger writes for each endpoint): no value is
+// an object and a list at once, so by JSON Schema's letter none meets it, and the mock answered a list its own check
+// then refused (every case of the operation failed). The publisher means the later member's field replaces the
+// earlier's: add writes the earlier member, for this allOf only, without that field (a copy where it is a `$ref`, the
+// shared schema left as published), keeping it required, and says so.
+/** A member's own fields (through a `$ref`). */
+function fieldsOf(cut: Json, member: unknown): Json {
+  const node = resolved(cut, member);
+  return isJson(node) && isJson(node.properties) ? node.properties : {};
+}
+
+/** Whether two fields' schemas name types that share none. */
+function disjoint(cut: Json, a: unknown, b: unknown): boolean {
+  const [left, right] = [typesOf(cut, a), typesOf(cut, b)];
+  return left !== undefined && right !== undefined && ![...left].some((t) => right.has(t));
+}
+
+/**
+ * The cut with each allOf member's field that a later member gives a type sharing none with it left out of that
+ * member (changed in place); each place changed, as `components.schemas.ZqBillReply (allOf: BaseResponse's data, an
+ * object, replaced by shape 2's, an array)`.
+ */
+export function withOverriddenFieldsReplaced(cut: Json): string[] {
+  return rewriteEachObject(
+    cut,
+    (schema) => {
+      const members = schema.allOf;
+      if (!Array.isArray(members) || members.length < 2) return undefined;
+      const said: string[] = [];
+      members.forEach((member, i) => {
+        const own = fieldsOf(cut, member);
+        const replaced = Object.keys(own).filter((field) =>
+          members
+            .slice(i + 1)
+            .some((later) => field in fieldsOf(cut, later) && disjoint(cut, own[field], fieldsOf(cut, later)[field])),
+        );
+        if (!replaced.length) return;
+        const node = resolved(cut, member) as Json;
+        const copy: Json = { ...node, properties: { ...own } };
+        for (const field of replaced) delete (copy.properties as Json)[field];
+        members[i] = copy;
+        said.push(`${shapeName(member, i)}'s ${replaced.join(", ")}`);
+      });
+      return said.length ? `allOf: ${said.join("; ")} replaced by a later member's` : undefined;
+    },
+    isData,
+  );
+}
+
+/**
+ * Each allOf no value met as published, read as its publisher means it (changed in place): a null member beside a typed
+ * one, members whose types share none, a member's field a later member gives another type; the places of each.
+ */
+export function withAllOfMembersRead(
+  cut: Json,
+): Record<"nullMembers" | "disjointMembers" | "overriddenFields", string[]> {
+  const nullMembers = withNullMembersAsAnyOf(cut);
+  const disjointMembers = withDisjointMembersAsAnyOf(cut);
+  return { nullMembers, disjointMembers, overriddenFields: withOverriddenFieldsReplaced(cut) };
+}
