@@ -141,16 +141,31 @@ export function isBase64String(schema: Schema | undefined): boolean {
 }
 
 /**
- * A schema of a file's bytes: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding
- * binary (3.1).
+ * A schema of a file's bytes: a string of format binary (OpenAPI 3.0) or a media type of bytes (bytesFormat), or with
+ * a contentMediaType or contentEncoding binary (3.1).
  */
 export function isBinaryString(schema: Schema | undefined): boolean {
   if (!schema) return false;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (schema.type !== undefined && !types.includes("string")) return false;
   return (
-    schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary"
+    schema.format === "binary" ||
+    typeof schema.contentMediaType === "string" ||
+    schema.contentEncoding === "binary" ||
+    bytesFormat(schema) !== undefined
   );
+}
+
+/**
+ * A string's `format` that is a media type of bytes (`format: audio/x-wav`, as some publishers type a file field),
+ * lower-cased; undefined for any other format (`date/time` is none).
+ */
+export function bytesFormat(schema: Schema): string | undefined {
+  const format = typeof schema.format === "string" ? schema.format.trim().toLowerCase() : "";
+  return /^[a-z]+\/[a-z0-9][\w.+-]*$/.test(format) &&
+    (format === "application/octet-stream" || BYTES_MEDIA.test(format))
+    ? format
+    : undefined;
 }
 
 /**

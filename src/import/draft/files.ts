@@ -7,7 +7,7 @@ import { fileTypesOf } from "../../link/files/files.js";
 import { nestedFilePlaces, type Resolve } from "../../link/files/nested-files.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { isCsvMediaType } from "../../load/operations/csv-answers.js";
-import { carriesNoContent, isBinaryString, isJsonMediaType, isMediaType } from "../../load/media-types.js";
+import { bytesFormat, carriesNoContent, isBinaryString, isJsonMediaType, isMediaType } from "../../load/media-types.js";
 import {
   bareMediaType,
   MULTIPART_MEDIA_TYPE,
@@ -86,7 +86,9 @@ export function fileParam(field: Schema, name: string, required: boolean): Manif
     ...(typeof schema.maxLength === "number" ? { maxBytes: schema.maxLength } : {}),
     ...(typeof schema.contentMediaType === "string" && !schema.contentMediaType.includes("*")
       ? { contentType: schema.contentMediaType }
-      : {}),
+      : bytesFormat(schema)
+        ? { contentType: bytesFormat(schema) }
+        : {}),
     ...(list ? { multiple: true } : {}),
   };
 }
