@@ -165,6 +165,8 @@ function credentialNaming(c: DraftCredential, key: string, signs: boolean): { wh
       title: "Secret access key",
       what: "The AWS secret access key: it signs each request (AWS Signature Version 4) and is never sent",
     };
+  // An id sent as the key (an application's id an API assigns its caller) or beside it is no key: named as it is.
+  if (!c.password && "name" in c.placement && NOT_SECRET.test(key)) return idNaming(key);
   if (c.password || (c.placement.type !== "basic" && c.placement.type !== "bearer" && c.param === "apiKey"))
     return { title: "API key", what: c.password ? "The API key (secret)" : "The API key" };
   if (c.placement.type === "basic") return { title: "Password", what: "The password (secret)" };
@@ -175,6 +177,13 @@ function credentialNaming(c: DraftCredential, key: string, signs: boolean): { wh
   // One of several keys: which one is where it goes (`API key (query api_key)`), not its name alone.
   if (c.amongKeys) return { title: `API key (${c.placement.type} ${key})`, what: "The API key" };
   return { title: key, what: `The ${key}` };
+}
+
+/** An identifier's title and words from its name: `app_id` → "App ID", `X-Zq-Client-Id` → "Zq client ID". */
+function idNaming(key: string): { what: string; title: string } {
+  const words = nameWords(key.replace(/^x-/i, "")).map((w) => (w === "id" ? "ID" : w));
+  const text = words.join(" ");
+  return { title: text.charAt(0).toUpperCase() + text.slice(1), what: `The ${text}` };
 }
 
 function placementWords(p: DraftPlacement): string {
