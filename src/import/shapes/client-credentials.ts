@@ -103,6 +103,8 @@ export function draftClientCredentials(input: {
   notes: ShapeNote[];
   /** The document's own operation at the token URL takes the client's secret as a form field (client_secret_post). */
   postsSecret?: (tokenUrl: string) => boolean;
+  /** Another way's parameters holding the same client's id and secret (a `Client-ID`/`Client-Secret` pair). */
+  client?: { clientId: string; clientSecret: string };
 }): ClientCredentialsDraft | undefined {
   const { scheme, definition, notes } = input;
   // An address template (`https://{tenant}.example.com`): a relative token URL is on the tenant's host.
@@ -135,8 +137,8 @@ export function draftClientCredentials(input: {
     for (let i = 2; input.taken.has(out); i++) out = `${name}${i}`;
     return out;
   };
-  const clientId = unique("clientId");
-  const clientSecret = unique("clientSecret");
+  const clientId = input.client?.clientId ?? unique("clientId");
+  const clientSecret = input.client?.clientSecret ?? unique("clientSecret");
   const words = [definition.description, declared.description, declared["x-description"]]
     .filter((t): t is string => typeof t === "string")
     .join(" ");
@@ -167,8 +169,11 @@ export function draftClientCredentials(input: {
       `security scheme ${scheme}'s client credentials flow: the runtime obtains the token at ` +
       `${tokenUrl}${resolvedFrom}${scopes}, ` +
       `and renews it; the client authenticates ${clientAuth === "basic" ? "with HTTP Basic" : "with form fields"} ` +
-      `(clientAuth: ${clientAuth}), ${because}${templates}${onTenant}`,
+      `(clientAuth: ${clientAuth}), ${because}${templates}${onTenant}` +
+      (input.client ? `; ${clientId} and ${clientSecret} are the client another way sends: one pair of inputs` : ""),
   });
+  // The same client another way sends: its parameters, as that way drafted them, serve the flow too.
+  if (input.client) return { flow, params: {} };
   const params: Record<string, ManifestParam> = {
     [clientId]: {
       type: "string",
@@ -295,6 +300,7 @@ export function clientCredentialsFlow(
     taken: new Set(Object.keys(manifest.params ?? {})),
     notes,
     postsSecret: (tokenUrl) => postsSecretAt(secretForms, manifest.server.default, tokenUrl),
+    client: sameClient(manifest),
   });
   if (!drafted) return;
   manifest.auth.flows = { clientCredentials: drafted.flow };
@@ -306,6 +312,19 @@ export function clientCredentialsFlow(
     (n) => n.at.join(".") === "auth" && n.note.startsWith(`security scheme ${first.scheme} is oauth2:`),
   );
   if (callers >= 0) notes.splice(callers, 1);
+}
+
+/**
+ * The parameters of a way of `manifest` sending a client's id and secret and nothing else, named as a flow's are
+ * (`Client-ID` and `Client-Secret` headers drafted `clientId` and `clientSecret`): the flow's client is that one.
+ */
+function sameClient(manifest: Manifest): { clientId: string; clientSecret: string } | undefined {
+  const auth = manifest.auth as { param?: string; also?: { param: string }[]; alternatives?: unknown[] };
+  const ways = [auth, ...((auth.alternatives ?? []) as (typeof auth)[])];
+  const pair = ways
+    .map((w) => [w.param, ...(w.also ?? []).map((a) => a.param)])
+    .find((ps) => ps.length === 2 && ps.includes("clientId") && ps.includes("clientSecret"));
+  return pair ? { clientId: "clientId", clientSecret: "clientSecret" } : undefined;
 }
 
 /**
