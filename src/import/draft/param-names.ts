@@ -3,6 +3,7 @@
 // (`dateSentBefore`), never a name the manifest reserves, made unique.
 import { PAGE_INPUTS } from "@blockwright/runtime/internal";
 import { camelCase } from "../../model/naming.js";
+import type { CredentialDraft } from "../auth/credential-draft.js";
 
 /** Parameter names the manifest reserves: the block's operation selector and the paging inputs. */
 const RESERVED = new Set(["operation", ...PAGE_INPUTS]);
@@ -44,6 +45,28 @@ export function paramName(wireName: string, taken: ReadonlySet<string>): string 
   let unique = name;
   for (let i = 2; taken.has(unique); i++) unique = `${name}${i}`;
   return unique;
+}
+
+/**
+ * A declared parameter's name where its own is a credential's parameter (a path `/zqfeeds/{apiKey}/…` beside the
+ * credential `apiKey`): a value of its own, named by the path's word before it (`zqfeedsApiKey`), else by its place
+ * (`queryApiKey`), where numbering (`apiKey2`, "apiKey2: is required") told a caller nothing of which key is meant.
+ */
+export function apartName(
+  declared: { in: string; name: string },
+  path: string,
+  credential: CredentialDraft,
+  taken: ReadonlySet<string>,
+): string {
+  const own = paramName(declared.name, new Set());
+  if (!credential.ways.flat().some((c) => c.param.toLowerCase() === own.toLowerCase())) {
+    return paramName(declared.name, taken);
+  }
+  const segments = path.split("/");
+  const at = segments.indexOf(`{${declared.name}}`);
+  const before = at > 0 ? segments[at - 1] : undefined;
+  const word = declared.in === "path" && before && !before.includes("{") ? camelCase(before) : declared.in;
+  return paramName(`${word || declared.in}${own.charAt(0).toUpperCase()}${own.slice(1)}`, taken);
 }
 
 /** A declared parameter, as the header check reads it. */

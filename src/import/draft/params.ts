@@ -19,7 +19,7 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
 import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-object.js";
-import { operatorOf, paramName, repeatedHeader } from "./param-names.js";
+import { apartName, operatorOf, repeatedHeader } from "./param-names.js";
 import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
 import { answerFormat, documentVersion, ignoredHeaderNote, presenceFlag } from "../shapes/param-readings.js";
@@ -109,7 +109,7 @@ export function draftParams(
       notes.push({ at: [...at, "constants"], note: constant.note });
       continue;
     }
-    const name = paramName(declared.name, taken);
+    const name = apartName(declared, op.path, credential, taken);
     const draft = draftDeclared(doc, op, declared, name, at, notes);
     if (!draft) continue;
     // A shared parameter's name (a server variable's, `{tenant}` of the address) is no parameter of the
