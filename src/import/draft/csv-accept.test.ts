@@ -17,6 +17,9 @@ const operations: Record<string, Record<string, object>> = {
   zqJson: { "200": ok({ "application/json": { schema: rows } }), "404": error },
   zqCsv: { "200": ok({ "text/csv": { schema: rows } }), "404": error },
   zqCsvAlone: { "200": ok({ "text/csv": { schema: rows } }) },
+  zqMixed: { "200": ok({ "application/json": { schema: rows }, "text/csv": { schema: rows } }), "404": error },
+  zqApart: { "200": ok({ "application/json": { schema: rows } }), "202": ok({ "text/csv": { schema: rows } }) },
+  zqCsvFirst: { "200": ok({ "text/csv": { schema: rows } }), "202": ok({ "application/json": { schema: rows } }) },
 };
 const d = drafted(
   openapi(
@@ -75,5 +78,22 @@ describe("the Accept a request sends", () => {
     const { accept, result } = await accepted("zq_csv");
     expect(accept).toBe("text/csv, application/json;q=0.5");
     expect(result.success ? result.output : result.error).toMatchObject({ data: [{ zqId: "p1", zqAmount: 2 }] });
+  });
+});
+
+describe("a CSV success beside a JSON one", () => {
+  it.each([
+    ["zq_mixed", "/zqmixed", "application/json, text/csv;q=0.5"],
+    ["zq_apart", "/zqapart", "application/json, text/csv;q=0.5"],
+    ["zq_csv_first", "/zqcsvfirst", "text/csv, application/json;q=0.5"],
+  ])("%s asks for both and reads the answer by its Content-Type", async (id, path, both) => {
+    const read = { data: [{ zqId: "p1", zqAmount: 2 }] };
+    answers.set(path, { type: "text/csv; charset=utf-8", body: "zqId,zqAmount\np1,2\n" });
+    const csv = await accepted(id);
+    expect(csv.accept).toBe(both);
+    expect(csv.result.success ? csv.result.output : csv.result.error).toMatchObject(read);
+    answers.set(path, { type: "application/json", body: JSON.stringify(read.data) });
+    const json = await accepted(id);
+    expect(json.result.success ? json.result.output : json.result.error).toMatchObject(read);
   });
 });
