@@ -58,7 +58,7 @@ async function call(
     method: r.method,
     url: r.url,
     type: r.headers.get("content-type"),
-    ...Object.fromEntries((options.headers ?? []).map((h) => [h, r.headers.has(h)])),
+    ...Object.fromEntries((options.headers ?? []).map((h) => [h, r.headers.get(h)])),
   }));
   return {
     result: result.success
@@ -222,8 +222,12 @@ const EFFECTS: Effects = {
     set: true,
     observe: (t) => call(t, SHELF, [new Response('{"a":1}', { headers: { "content-type": "text/plain" } })]),
   },
-  // An Accept of the JSON type the answers declare, where a `*/*` could bring another.
-  accept: { base: getBook, set: "application/json", observe: (t) => call(t, SHELF, [book()], { headers: ["accept"] }) },
+  // An Accept of the types the answers declare, where the runtime's own `application/json` could bring another.
+  accept: {
+    base: getBook,
+    set: "application/vnd.zq+json",
+    observe: (t) => call(t, SHELF, [book()], { headers: ["accept"] }),
+  },
   timeoutMs: {
     base: getBook,
     set: 20,

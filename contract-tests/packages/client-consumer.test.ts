@@ -127,9 +127,10 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // address joined once per tool; a JSON error answered to a file download read for its message; RFC 9457's
 // `about:blank` never an error's code or message; a text/plain answer of a record read as JSON text): 17,816; 17,850.
 // 59th (a CSV answer of records read as records: the RFC 4180 row reader, 975 bytes minified and 604 gzip alone, on
-// every call's path): 18,304; 18,350.
+// every call's path): 18,304; 18,350. 61st (a tool that names no type asks for JSON, +77; the CSV reader a part of
+// its own, csvRecords, bundled only by a package with a CSV answer: −423, measured in the worktree): 17,958; 18,000.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 18_350;
+const MAX_CLIENT_GZIP_BYTES = 18_000;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

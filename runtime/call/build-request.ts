@@ -71,7 +71,21 @@ export function buildRequest(
   }
   // The tool's constants, and the type it asks the answer in (accept): the constants support's.
   if (tool.constants.length || tool.accept) constants?.(request, tool.constants, bodies, tool.accept);
+  // A tool that names no type of its own reads JSON (the link names any other, src/link/answer-types/accept.ts): it
+  // asks for JSON, where fetch's own `*/*` lets a service answer its default type. A download's and a stream's Accept
+  // are their supports' (files/download.ts), unless a parameter sent one.
+  if (!tool.accept && !tool.download && !tool.stream && !sendsAccept(request.header))
+    request.header.Accept = JSON_ACCEPT;
   return request;
+}
+
+/** What a tool that names no type asks its answer in. */
+const JSON_ACCEPT = "application/json";
+
+/** Whether a parameter already sends an Accept header, in any case. */
+function sendsAccept(header: Record<string, string>): boolean {
+  for (const name in header) if (name.length === 6 && name.toLowerCase() === "accept") return true;
+  return false;
 }
 
 const wholeFirst = (a: ParamCall, b: ParamCall) => Number(isWholeBody(b)) - Number(isWholeBody(a));
@@ -97,5 +111,5 @@ export const placeConstants: PlaceConstants = (request, constants, bodies, accep
   for (const c of constants) placeAt(request, c, c.in === "body" ? cloneJson(c.value) : c.value, bodies);
   // An upstream that may answer in a type the runtime does not read is asked for JSON, unless a parameter or constant
   // asked.
-  if (accept && !Object.keys(request.header).some((h) => h.toLowerCase() === "accept")) request.header.Accept = accept;
+  if (accept && !sendsAccept(request.header)) request.header.Accept = accept;
 };

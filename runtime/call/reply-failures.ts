@@ -5,7 +5,7 @@ import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
 import { redirectOrigin, type HttpRequest } from "../http/transport.js";
 import type { CsvCell, ToolCall } from "../spec/tool-types.js";
-import { csvRecords } from "../common/csv-rows.js";
+import type { csvRecords } from "../common/csv-rows.js";
 
 type CsvFields = Readonly<Record<string, CsvCell>>;
 
@@ -57,16 +57,23 @@ export function htmlType(response: Response, text: string): string | undefined {
  * JSON lines, or any with a charset) as its text (a CSV of records as its records, answerText `{csv}`), any other as
  * a file (`{content, contentType, size}`, as a download answers); undefined when the type says JSON or nothing,
  * whose text is then read as JSON, and for a record the document declares as a text type (`answerText` "json", the
- * link's), whose text is JSON whatever its type says.
+ * link's), whose text is JSON whatever its type says. `records`: the CSV reader (the support's `csv`, given where a
+ * tool declares a CSV of records; one without it was refused before the call, support.ts).
  */
-export function otherForm(response: Response, text: string, raw: Uint8Array, as?: unknown): OtherForm | undefined {
+export function otherForm(
+  response: Response,
+  text: string,
+  raw: Uint8Array,
+  as?: unknown,
+  records?: typeof csvRecords,
+): OtherForm | undefined {
   const header = response.headers.get("content-type") ?? "";
   const type = header.split(";")[0]?.trim().toLowerCase();
   if (!type || JSON_TYPE.test(type) || as === "json") return undefined;
   if (!TEXT_TYPE.test(header)) return { body: { content: raw, contentType: header, size: raw.byteLength }, type };
   // A CSV of records (answerText `{csv}`, the link's): its rows as records (common/csv-rows.ts).
   const csv = typeof as === "object" && as !== null && "csv" in as ? (as as { csv: CsvFields }).csv : undefined;
-  return csv ? { body: csvRecords(text, csv), type, rows: true } : { body: text, type };
+  return csv && records ? { body: records(text, csv), type, rows: true } : { body: text, type };
 }
 
 /** A body read by its type (otherForm): the text, file or CSV records (`rows`), and the media type it came as. */

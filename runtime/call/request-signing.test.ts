@@ -264,7 +264,7 @@ describe("a tool whose auth signs", () => {
     expect(seen[0]?.headers.get("authorization")).toMatch(
       new RegExp(
         "^AWS4-HMAC-SHA256 Credential=AKIAZQEXAMPLE0000001/\\d{8}/us-east-1/zq/aws4_request, " +
-          "SignedHeaders=host;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$",
+          "SignedHeaders=accept;host;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$",
       ),
     );
   });

@@ -136,6 +136,19 @@ describe("a part of the support a tool needs", () => {
     expect(JSON.stringify(sent)).not.toMatch(/zqword/);
   });
 
+  it("a CSV answer of records: read by the csv part; without it, refused before a request", async () => {
+    const tool: ToolSpec = { ...getBook, answerText: { csv: { title: "string" } } };
+    const { csv: _csv, ...allButCsv } = fullSupport;
+    const input = { apiKey: KEY, bookId: "b9" };
+    const without = scriptedFetch(json(200, {}));
+    const refused = await createExecutor({ [tool.id]: tool }, allButCsv)(tool.id, input, { fetch: without.fetch });
+    expect(!refused.success && refused.error.message).toContain("needs the runtime's csvRecords");
+    expect(without.seen).toHaveLength(0);
+    const given = scriptedFetch(json(200, {}));
+    await createExecutor({ [tool.id]: tool }, fullSupport)(tool.id, input, { fetch: given.fetch });
+    expect(given.seen).toHaveLength(1);
+  });
+
   it("the full support holds every part, each under the name the runtime exports it by", () => {
     expect(Object.keys(fullSupport).sort()).toEqual([
       "addresses",
@@ -143,6 +156,7 @@ describe("a part of the support a tool needs", () => {
       "boolean",
       "constants",
       "credentials",
+      "csv",
       "cursors",
       "files",
       "form",

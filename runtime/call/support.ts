@@ -6,7 +6,7 @@
 // request bodies, requests other than GET, credentials beyond one sent as it
 // is, next-page addresses, a request rate, a bound on the request head, files,
 // a reset header or pause to wait for after a 429, RFC 9457 problems, routes,
-// constants, outcomes or OAuth 2 flows bundles none of that code.
+// constants, outcomes, CSV answers or OAuth 2 flows bundles none of that code.
 // execute/full-support.ts has them all: what the workflow runner, the command
 // line and `executeToolDefinition` use. A tool that needs a part a caller whose
 // parts are chosen by hand was made without fails before any request, naming
@@ -34,6 +34,7 @@ import type { instanceAddresses } from "./instance-address.js";
 import type { chooseRoute } from "./routes.js";
 import type { secretTexts } from "../common/secret-texts.js";
 import type { replyOutcomes } from "./outcomes.js";
+import type { csvRecords } from "../common/csv-rows.js";
 
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
 
@@ -101,6 +102,11 @@ export interface Support extends WithOAuth, ValueSupport {
   outcomes?: typeof replyOutcomes;
   /** A secret list of texts (`secret` on a JSON list): each item and the list written whole withheld: `secretTexts`. */
   secretLists?: typeof secretTexts;
+  /**
+   * An answer in CSV read as records by the row schema (answerText `{csv}`): `csvRecords`. The RFC 4180 reader sat on
+   * every client's path, read by a few tools at most.
+   */
+  csv?: typeof csvRecords;
 }
 
 /**
@@ -303,6 +309,10 @@ const PARTS = {
   secretLists: {
     what: "withholding a secret list's items (secret on a list of texts)",
     declares: (tool) => paramWhere(tool, (p) => p.secret === true && p.type === "json"),
+  },
+  csv: {
+    what: "reading a CSV answer as records (answerText csv)",
+    declares: (tool) => typeof tool.answerText === "object",
   },
 } as const satisfies { [K in keyof Support]?: Part };
 

@@ -28,6 +28,7 @@ export const SUPPORT_EXPORTS = {
   constants: "wireConstants",
   outcomes: "replyOutcomes",
   secretLists: "secretTexts",
+  csv: "csvRecords",
 } as const;
 
 /**

@@ -28,6 +28,7 @@ import { stringRules } from "../validate/string-rules.js";
 import { numberRules } from "../validate/number-rules.js";
 import { paramUnions } from "../validate/param-unions.js";
 import { secretTexts } from "../common/secret-texts.js";
+import { csvRecords } from "../common/csv-rows.js";
 
 export const fullSupport: Required<Support> = {
   oauth: oauthFlows,
@@ -57,4 +58,5 @@ export const fullSupport: Required<Support> = {
   constants: placeConstants,
   outcomes: replyOutcomes,
   secretLists: secretTexts,
+  csv: csvRecords,
 };

@@ -10,6 +10,7 @@ import {
   streamItems,
   isWithheldLength,
   itemAt,
+  csvRecords,
   otherForm,
   parsePointer,
   redactDeep,
@@ -61,6 +62,7 @@ function answerText(tool: ToolSpec, ex: Exchange): unknown {
     ex.responseBody,
     new Uint8Array(),
     tool.answerText,
+    csvRecords,
   );
   // A CSV of records (the link's answerText `{csv}`) is its records, as the runtime reads them.
   return typeof other?.body === "string" || other?.rows ? other.body : undefined;

@@ -139,16 +139,16 @@ export async function attempts(
         // as its text.
         if (html && tool.answerText !== "html") return failed(htmlFailure(tool, status, html));
         let body: unknown;
-        // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm); so is, JSON or
-        // not, an answer in a text type that the outputs read as one text (the link's answerText); a CSV's records.
-        let other = !outcome && tool.answerText ? otherForm(response, text, raw, tool.answerText) : undefined;
+        // Another type than JSON, or a text the outputs read whole or CSV's records (answerText): read as its type.
+        let other =
+          !outcome && tool.answerText ? otherForm(response, text, raw, tool.answerText, options.csv) : undefined;
         if (typeof other?.body === "string" || other?.rows) body = other.body;
         else
           try {
             other = undefined;
             body = parseBody(text);
           } catch {
-            other = otherForm(response, text, raw, tool.answerText);
+            other = otherForm(response, text, raw, tool.answerText, options.csv);
             const invalid = `${tool.provider} answered ${status} with a body that is not valid JSON`;
             if (!other) return failed(upstreamFailure(status, "INVALID_JSON" satisfies RuntimeErrorCode, invalid));
             body = other.body;

@@ -97,7 +97,10 @@ describe("an XML body on the wire", () => {
       method: "PUT",
       url: `${upstream.url}${got?.url}`,
       headers: Object.fromEntries(
-        Object.entries(headers).filter(([k]) => ["content-type", "x-amz-date"].includes(k)) as [string, string][],
+        Object.entries(headers).filter(([k]) => ["accept", "content-type", "x-amz-date"].includes(k)) as [
+          string,
+          string,
+        ][],
       ),
       body: got?.body ?? "",
       accessKeyId: KEYS.zqKeyId,

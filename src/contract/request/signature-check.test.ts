@@ -102,7 +102,7 @@ describe("a signed request judged by AWS's own signer", () => {
       headers.set("authorization", String(headers.get("authorization")).replace("host;x-amz-date", "host"));
       return new Request(r.url, { method: r.method, headers });
     });
-    expect(await signatureProblem(undated, KEYS, SCOPE)).toBe("SignedHeaders (host) omits x-amz-date");
+    expect(await signatureProblem(undated, KEYS, SCOPE)).toBe("SignedHeaders (accept;host) omits x-amz-date");
     expect(
       await signatureProblem(await received(), { ...KEYS, secretAccessKey: "zqAnotherSecret0123" }, SCOPE),
     ).toMatch(/does not match/);

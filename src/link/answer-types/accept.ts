@@ -19,6 +19,7 @@
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType, isMediaType } from "../../load/media-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
+import { isCsvMediaType } from "../../load/operations/csv-answers.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
 import { downloadTypes } from "../files/files.js";
@@ -35,34 +36,51 @@ export const linkAccept = (
   if (mop.stream !== undefined && mop.stream !== false) return streamAccept(op);
   const answers = op.responses.filter((r) => /^2\d\d$/.test(r.status));
   const success = new Set(answers.flatMap((r) => r.mediaTypes));
+  const errorTypes = op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes);
   // Several JSON types in one answer (`application/geo+json` first, `application/json` beside it, each its own
   // schema): the request names the one the outputs are read from (the answer's mediaType), then its errors' JSON
   // types; a mock serves the first listed to a request for any type, one without the fields the outputs read.
   const several = answers.some((r) => new Set(r.mediaTypes.filter(isJsonMediaType).map(bareMediaType)).size > 1);
   if (several) {
     const read = answers.flatMap((r) => (r.mediaType ? [r.mediaType] : []));
-    const errors = op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes);
-    return { accept: [...new Set([...read, ...errors].filter(isJsonMediaType).map(bareMediaType))].join(", ") };
+    return { accept: [...new Set([...read, ...errorTypes].filter(isJsonMediaType).map(bareMediaType))].join(", ") };
   }
-  // JSON alone: no Accept, unless a type is the vendor's own (`application/vnd.conekta-v2.3.0+json`), by which such an
-  // API chooses the version it answers in (asked for any type, it answers in its default one). A success answering no
-  // body (201 with a Location) under errors of such a type is the same API's: asked for by name too, where `*/*` went.
-  const vendor = success.size ? [...success] : op.responses.flatMap((r) => r.mediaTypes);
-  if (![...success].some((t) => !isJsonMediaType(t)) && !vendor.some((t) => isVendorJson(t) || isVersionedJson(t)))
+  // Not a stream's type (server-sent events, JSON lines): a tool that reads one answer asks for none.
+  const others = [...success].filter((t) => !isJsonMediaType(t) && isMediaType(t) && !isStreamAnswerType(t));
+  const json = [...success, ...errorTypes].filter(isJsonMediaType).map(askedJsonType);
+  // Successes in no JSON type (CSV, plain text, XML alone): asked for by their own types, which the outputs read,
+  // then the errors' JSON types at a lower q; asked for JSON first, a service that negotiates answers JSON.
+  if (others.length && ![...success].some(isJsonMediaType))
+    return { accept: [...new Set(others.map(bareMediaType)), ...lower(json)].join(", ") };
+  // JSON alone, every type plain `application/json` (or none declared): the runtime's own Accept, `application/json`
+  // (call/build-request.ts), nothing linked. A type of the vendor's own (`application/vnd.conekta-v2.3.0+json`), by
+  // which such an API chooses the version it answers in, or an error's other type (`application/problem+json`), which
+  // a request for JSON alone would be refused (406): named.
+  const declared = [...success, ...errorTypes].filter(isMediaType);
+  if (!others.length && declared.every((t) => bareMediaType(t) === "application/json" && !isVersionedJson(t)))
     return {};
-  const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(askedJsonType);
-  if (!json.length) return {};
   // The other types the answers declare follow, at a lower q (RFC 9110, 12.5.1): a service that negotiates answers
   // JSON, and one whose answer a parameter chooses (`format=csv`) answers the type chosen rather than 406, which the
-  // runtime reads by its Content-Type (text, or a file).
-  // Not a stream's type (server-sent events, JSON lines): a tool that reads one answer asks for none.
-  const others = [...success]
-    .filter((t) => !isJsonMediaType(t) && isMediaType(t) && !isStreamAnswerType(t))
-    .map(bareMediaType);
+  // runtime reads by its Content-Type (text, CSV's records, or a file). An answer whose outputs read CSV (its first
+  // 2xx with a body declares CSV alone, another JSON) asks for CSV first.
   const first = [...new Set(json)];
-  const rest = [...new Set(others)].filter((t) => !first.includes(t)).map((t) => `${t};q=0.5`);
-  return { accept: [...first, ...rest].join(", ") };
+  const rest = [...new Set([...others, ...errorTypes.filter((t) => !isJsonMediaType(t))].map(bareMediaType))].filter(
+    (t) => !first.includes(t) && isMediaType(t),
+  );
+  if (readsCsv(op)) return { accept: [...rest.filter(isCsvMediaType), ...lower(first)].join(", ") };
+  return { accept: [...first, ...lower(rest)].join(", ") };
 };
+
+/** Whether the answer the outputs read (the first 2xx declaring a body) is CSV, JSON declared beside it elsewhere. */
+function readsCsv(op: OpenApiOperation): boolean {
+  const read = op.responses
+    .filter((r) => /^2\d\d$/.test(r.status) && r.mediaType !== undefined)
+    .sort((a, b) => Number(a.status) - Number(b.status))[0];
+  return read?.mediaType !== undefined && isCsvMediaType(read.mediaType);
+}
+
+/** Types asked for after the ones read (q=0.5), each once. */
+const lower = (types: readonly string[]) => [...new Set(types)].map((t) => `${t};q=0.5`);
 
 /** A JSON type with a parameter naming the version it answers in (`application/json; version=2`, `v=3`). */
 function isVersionedJson(type: string): boolean {
@@ -81,11 +99,6 @@ function versionParameter(type: string): string | undefined {
 function askedJsonType(type: string): string {
   const version = versionParameter(type);
   return version === undefined ? bareMediaType(type) : `${bareMediaType(type)};${version}`;
-}
-
-/** A JSON type of the vendor tree (RFC 6838: `application/vnd.<producer>…+json`). */
-function isVendorJson(type: string): boolean {
-  return /^application\/vnd\.[^;]*\+json$/i.test(bareMediaType(type));
 }
 
 /**

@@ -5,11 +5,12 @@ import { linkAccept } from "./accept.js";
 
 export const answerTypes = {
   wording:
-    "**Answer types:** where an operation's 2xx answers declare JSON beside another media type (XML listed " +
-    "first, a JSON text sequence), its requests ask for the JSON ones (`Accept`), " +
-    "unless a parameter or constant sends an Accept of its own; a download's ask for the file's types, " +
-    "then JSON, the JSON types its errors declare (`application/problem+json`) among them; " +
-    "nothing to write in the manifest.",
+    "**Answer types:** requests ask for what the outputs read (`Accept`): JSON (`application/json`) where the " +
+    "answers declare plain JSON alone; the declared types where they are a vendor's own JSON, declare JSON beside " +
+    "another type (XML listed first, CSV: JSON first, the others at a lower q), or declare none (CSV or text " +
+    "alone: its types, then the errors' JSON), unless a parameter or constant sends an Accept of its own; a " +
+    "download's ask for the file's types, then JSON, the JSON types its errors declare (`application/problem+json`) " +
+    "among them; nothing to write in the manifest.",
   schema: [],
   tool: ["accept"],
   surface: {},

@@ -12,7 +12,7 @@ import { linkDownload } from "../files/files.js";
 import { linkStream } from "../stream/streams.js";
 import type { linkOutcomes } from "../outputs/outcomes.js";
 import { bodyStatusOf, linkOutput, type LinkedOutput } from "../outputs/outputs.js";
-import { answerTextOf, readAnswerText, readsAnswerText } from "../outputs/answer-text.js";
+import { answerTextOf, csvBesideJson, readAnswerText, readsAnswerText } from "../outputs/answer-text.js";
 
 /** The operation's 2xx statuses, in order (an operation without one is refused). */
 export function successStatusesOf(ctx: LinkContext, at: Path, op: OpenApiOperation): number[] {
@@ -72,7 +72,9 @@ export function linkOutputs(
     ? answerTextOf(op, successStatuses)
     : read?.mediaType && !isJsonMediaType(read.mediaType)
       ? readAnswerText(read.mediaType, read.schema, (s) => ctx.doc.resolve(s))
-      : undefined;
+      : read
+        ? csvBesideJson(ctx.doc, op, successStatuses)
+        : undefined;
   return { downloaded, streamed, outputs, answerText: answerText ? { answerText } : {} };
 }
 

@@ -2,8 +2,9 @@
 // runtime reads on each call, runtime/call/send/attempts.ts): a text answer (`text/plain`, read whole:
 // read-place.ts) is then its text, even where the text happens to be JSON (`123`, `{"a":1}`).
 import type { CsvCell, OutputSpec } from "@blockwright/runtime/internal";
-import type { OpenApiOperation, Schema } from "../../load/openapi-document.js";
-import { csvFields, isCsvMediaType } from "../../load/operations/csv-answers.js";
+import { valueAt } from "../../load/json-ref.js";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { csvFields, csvRowSchema, isCsvMediaType } from "../../load/operations/csv-answers.js";
 
 /**
  * Each output reading the body reads it whole, as a `string` (no count), and one does; a download's or a stream's
@@ -47,4 +48,32 @@ export function readAnswerText(
   resolve: (s: Schema) => Schema,
 ): "json" | { csv: Record<string, CsvCell> } {
   return isCsvMediaType(mediaType) ? { csv: csvFields(schema, resolve) } : "json";
+}
+
+/**
+ * The answerText of a JSON answer beside which a success declares CSV of records (200 `application/json` and
+ * `text/csv`, or a CSV under another status): an answer that comes as CSV is read as records of the CSV's row schema
+ * (`{csv}`), one in JSON (or of no type) as JSON, by its Content-Type (runtime/call/reply-failures.ts otherForm); it
+ * was read as JSON whatever came. Undefined where no success declares such a CSV.
+ */
+export function csvBesideJson(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  successStatuses: readonly number[],
+): { csv: Record<string, CsvCell> } | undefined {
+  const resolve = (s: Schema) => doc.resolve(s);
+  const responses = (valueAt(doc.source.data, [...op.location.map(String), "responses"]) ?? {}) as Record<
+    string,
+    Schema
+  >;
+  for (const [status, raw] of Object.entries(responses)) {
+    if (!successStatuses.includes(Number(status)) || !raw || typeof raw !== "object") continue;
+    const content = (resolve(raw).content ?? {}) as Record<string, Schema | null>;
+    for (const [type, media] of Object.entries(content)) {
+      const schema = media?.schema as Schema | undefined;
+      const row = isCsvMediaType(type) && schema ? csvRowSchema(resolve(schema), resolve) : undefined;
+      if (row) return { csv: csvFields({ type: "array", items: row }, resolve) };
+    }
+  }
+  return undefined;
 }
