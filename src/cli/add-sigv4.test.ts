@@ -83,7 +83,7 @@ describe("a published document whose scheme signs with AWS Signature Version 4",
       expect(sent?.headers.authorization).toMatch(
         new RegExp(
           `^AWS4-HMAC-SHA256 Credential=${KEY_ID}/\\d{8}/eu-west-1/zqsign/aws4_request, ` +
-            "SignedHeaders=host;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$",
+            "SignedHeaders=accept;host;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$",
         ),
       );
       expect(sent?.headers["x-amz-date"]).toMatch(/^\d{8}T\d{6}Z$/);
