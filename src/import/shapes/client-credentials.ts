@@ -9,6 +9,7 @@
 // accept. A flow whose token endpoint is no fixed https address, nor on the
 // host of the API's address template (a tenant's: `{tenant}.example.com`,
 // which the calls go to too), is not drafted, with a note saying why.
+import { GRANT_FIELDS } from "../../link/auth-flows/auth-flows.js";
 import type { Manifest, ManifestAuthFlows, ManifestParam } from "../../load/precompiled/manifest-types.js";
 
 type Json = Record<string, unknown>;
@@ -33,8 +34,6 @@ const SAYS_BASIC = new RegExp(
 );
 // Where a Speakeasy document names the token request's extra fields (an `audience`), on the flow or its scheme.
 const TOKEN_FIELDS_EXTENSION = "x-speakeasy-token-endpoint-additional-properties";
-// The fields a grant sends itself, never drafted as extra ones (the link refuses them).
-const GRANT_FIELDS = /^(grant_type|client_id|client_secret|scope|refresh_token|assertion|client_assertion(_type)?)$/;
 
 /**
  * The token request's fixed extra fields the document names (`audience: {type: string, example: https://…}`), each
@@ -51,7 +50,8 @@ function documentedTokenFields(
   const fields: Record<string, string> = {};
   const unshown: string[] = [];
   for (const [name, said] of Object.entries(named as Json)) {
-    if (GRANT_FIELDS.test(name) || !/^[A-Za-z][A-Za-z0-9_.:-]*$/.test(name)) continue;
+    // A grant's own field is the flow's to send (the link refuses one as a tokenField).
+    if (GRANT_FIELDS.has(name) || !/^[A-Za-z][A-Za-z0-9_.:-]*$/.test(name)) continue;
     const shape = said && typeof said === "object" ? (said as Json) : {};
     const one = Array.isArray(shape.enum) && shape.enum.length === 1 ? shape.enum[0] : undefined;
     const text = [said, shape.example, shape.default, shape.const, one].find(

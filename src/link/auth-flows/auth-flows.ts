@@ -144,8 +144,8 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
   };
 }
 
-// The fields a token request's grant sends itself (RFC 6749 §4.4, §6; RFC 7523 §2.1, §2.2).
-const GRANT_FIELDS = new Set([
+/** The fields a token request's grant sends itself (RFC 6749 §4.4, §6; RFC 7523 §2.1, §2.2): never a tokenField. */
+export const GRANT_FIELDS: ReadonlySet<string> = new Set([
   "grant_type",
   "client_id",
   "client_secret",
