@@ -38,6 +38,19 @@ components:
         zqIcon:
           nullable: true
           oneOf: [{ type: string, enum: [web, git] }, { type: integer }]
+        zqProxy:
+          description: "Null turns the proxy off."
+          nullable: true
+          type: object
+          oneOf:
+            - { type: object, properties: { zqMode: { enum: [home] } }, required: [zqMode] }
+            - type: object
+              properties: { zqMode: { enum: [shop] }, zqPort: { type: integer } }
+              required: [zqMode, zqPort]
+        zqTags:
+          nullable: true
+          type: array
+          allOf: [{ items: { type: string } }, { maxItems: 2 }]
 `;
 
 const rules = jsonBodyRules(DOCUMENT, "https://api.test/zqtalks");
@@ -46,6 +59,14 @@ describe("a nullable oneOf", () => {
   it("takes null, whether a branch admits it or only nullable does", () => {
     expect(rules({ zqState: null })).toEqual([]);
     expect(rules({ zqIcon: null })).toEqual([]);
+  });
+
+  // `type` beside the union (Speakeasy's and NestJS's output): the type alone took null, its `oneOf` refused it.
+  it("takes null where a type stands beside the union too, and still judges a value by its branches", () => {
+    expect(rules({ zqProxy: null, zqTags: null })).toEqual([]);
+    expect(rules({ zqProxy: { zqMode: "shop", zqPort: 8 }, zqTags: ["a"] })).toEqual([]);
+    expect(rules({ zqProxy: { zqMode: "shop" } })).toEqual(["schema"]);
+    expect(rules({ zqTags: ["a", "b", "c"] })).toEqual(["schema"]);
   });
 
   it("takes a value of exactly one branch, and refuses one of none", () => {

@@ -43,12 +43,15 @@ function toJsonSchemaHere(n: Node, wraps: Wrap[], holder?: Node | unknown[], key
   if (n.nullable === true) {
     delete n.nullable;
     if (typeof n.type === "string") n.type = [n.type, "null"];
-    else if (n.type === undefined) {
+    // A type beside a union or a reference (`type: object, nullable: true, oneOf: [...]`): the type now takes null,
+    // the union's branches still refuse it; the publisher means "null, or the union" as when no type is written.
+    if (n.type === undefined || COMPOSED.some((k) => k in n)) {
       // Beside a `$ref` too: 3.0 says a reference's siblings are ignored, but published documents write a nullable
       // reference so, and the mock (prism-schemas.ts) answers null there; both read it as "that schema, or null".
       // A `oneOf` is wrapped, not given a null branch: a branch of its own may admit null already (`oneOf: [{$ref:
       // StateEnum}, {$ref: NullEnum}]`, NullEnum `enum: [null]`), and null then matched two branches of "exactly one".
-      const list = "$ref" in n || Array.isArray(n.oneOf) ? undefined : Array.isArray(n.anyOf) ? n.anyOf : undefined;
+      const alone = !["$ref", "oneOf", "allOf", "not"].some((k) => k in n);
+      const list = alone && Array.isArray(n.anyOf) ? n.anyOf : undefined;
       if (list) list.push({ type: "null" });
       else wraps.push({ node: n, ...(holder ? { holder, key } : {}) });
     }
@@ -81,6 +84,9 @@ function exclusiveBound(n: Node, flag: "exclusiveMinimum" | "exclusiveMaximum", 
     delete n[flag];
   }
 }
+
+/** Keywords whose schemas a nullable schema's null must meet as well, which nullable itself does not reach. */
+const COMPOSED = ["$ref", "oneOf", "anyOf", "allOf", "not"];
 
 /** Each listed schema, registered where it is, becomes `anyOf: [null, itself]` there and under its pointer. */
 export function wrapNullable(wraps: Wrap[], lookup: Record<string, Schema | boolean>): void {

@@ -6,8 +6,9 @@
 // that published OpenAPI 3.0 documents commonly have (a pattern that is no
 // `u` expression, the other, generation refuses) is rewritten here, in
 // place, as the document means it: `nullable: true` on a schema without
-// `type` (beside `allOf`, `$ref`…), which Ajv's `nullable` refuses, becomes
-// "itself or null", and so does `type: "null"` beside a composition (`{oneOf: [string, number], type: "null"}`: a 3.0
+// `type` (beside `allOf`, `$ref`…), which Ajv's `nullable` refuses, or with a type beside a composition or a `$ref`
+// (whose branches refuse the null the type takes), becomes "itself or null", and so does `type: "null"` beside a
+// composition (`{oneOf: [string, number], type: "null"}`: a 3.0
 // `nullable` written as 3.1's type, which no value meets as written: Prism's check then refused the answer made from
 // the branches, and would have refused null); a `oneOf` with a `discriminator` (the branch is named by
 // a property, not by matching one branch alone) is checked as `anyOf`
@@ -54,7 +55,9 @@ export function makeSchemasCompilable(root: unknown): number {
   // Discriminated unions first: a nullable one is wrapped whole below.
   let rewritten = discriminatedAsAnyOf(root) + allOfRefsWrittenOut(root);
   eachSchemaNode(root, (node) => {
-    if (node.nullable === true && node.type === undefined) {
+    // Beside a type too (`type: object, nullable: true, oneOf: [...]`): Ajv's `nullable` widened the type alone, and
+    // the branches (the reference) refused the null the document admits, as the judge reads it (openapi-json-schema).
+    if (node.nullable === true && (node.type === undefined || [...COMPOSITIONS, "$ref"].some((k) => k in node))) {
       nullOrItself(node);
       rewritten++;
     }
