@@ -176,8 +176,21 @@ function credentialNaming(c: DraftCredential, key: string, signs: boolean): { wh
       : { title: "Access token", what: "The access token" };
   // One of several keys: which one is where it goes (`API key (query api_key)`), not its name alone.
   if (c.amongKeys) return { title: `API key (${c.placement.type} ${key})`, what: "The API key" };
-  return { title: key, what: `The ${key}` };
+  return keyWordsNaming(key);
 }
+
+/**
+ * A key's title and words from its wire name, the `X-` of an extension header left out (RFC 6648: it says nothing of
+ * what the value is): `x-api-secret` → "API secret", `X-Zq-Account-Key` → "Zq account key".
+ */
+function keyWordsNaming(key: string): { what: string; title: string } {
+  const words = nameWords(key.replace(/^x-/i, "")).map((w) => ACRONYMS[w] ?? w);
+  if (!words.length) return { title: key, what: `The ${key}` };
+  const text = words.join(" ");
+  return { title: text.charAt(0).toUpperCase() + text.slice(1), what: `The ${text}` };
+}
+
+const ACRONYMS: Record<string, string> = { api: "API", id: "ID", url: "URL", jwt: "JWT", hmac: "HMAC" };
 
 /** An identifier's title and words from its name: `app_id` → "App ID", `X-Zq-Client-Id` → "Zq client ID". */
 function idNaming(key: string): { what: string; title: string } {
