@@ -106,3 +106,23 @@ describe("a collection whose GET lists the records", () => {
     await runAll(opened);
   });
 });
+
+// A GET whose answer declares no list at all (`{zqsubs: {}}`: a field of no type, as a generator writes a type it
+// could not name): the trip kept its list step, and failed, for no mock can know where the records would go.
+describe("a collection whose GET declares no list", () => {
+  let on: DraftedOnMock | undefined;
+  beforeAll(async () => {
+    on = await draftedOnMock("zqsubuntyped", created({ type: "object", properties: { zqsubs: {} } }), operations, {
+      stateful: true,
+    });
+  });
+  afterAll(async () => {
+    await on?.close();
+  });
+
+  it("has a round trip without the list step, and it passes on the stateful mock", async () => {
+    const opened = on as DraftedOnMock;
+    expect(trips(opened)).toEqual(["round trip of /zqsubs: create → get → delete → get (404)"]);
+    await runAll(opened);
+  });
+});

@@ -262,6 +262,7 @@ function scalarFields(document: Node, properties: Node): Node {
  * the stateful mock and the round trip look for one) has items that may hold the id field. A list of links to the
  * records (`{_links: {subscriptions: [{href}]}}`) declares items without it: no record the create made is listed there.
  * A list of links beside the records' own list (`{_links: [...], data: [...]}`) leaves the records' list to hold them.
+ * An answer that declares no list (`{runs: {}}`, a field of no type) gives the mock nowhere to put the records.
  */
 function listsRecords(document: Node, list: Node, idField: string): boolean {
   const lists: Node[] = [];
@@ -272,7 +273,7 @@ function listsRecords(document: Node, list: Node, idField: string): boolean {
     level = schemas.flatMap((schema) => Object.values(propertiesOf(document, schema)));
   }
   return (
-    !lists.length ||
+    lists.length > 0 &&
     lists.some((array) => {
       const fields = Object.keys(propertiesOf(document, array.items));
       return !fields.length || fields.some((name) => spelt(name) === spelt(idField));
