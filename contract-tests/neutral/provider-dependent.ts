@@ -203,6 +203,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/upstream-wildcard.test.ts",
       "src/cli/diff-gate.test.ts",
       "src/import/document/multi-file.test.ts",
+      "src/import/document/path-item-refs.test.ts",
       "src/cli/run-realistic-mock.test.ts",
       "src/cli/call-oauth.test.ts",
       "src/cli/conventions.test.ts",

@@ -17,6 +17,7 @@ import { bundlePublished, OpenApiProblems } from "../load/openapi-source.js";
 import { hasFileRef } from "../load/structure/file-refs.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 import { swaggerToOpenApi, UnsupportedDocument } from "../import/document/convert.js";
+import { withPathItemRefsWrittenOut } from "../import/document/path-item-refs.js";
 
 /** A pin (load/pin.ts) with its document read, converted to OpenAPI when it was not. */
 export interface Pinned extends Pin {
@@ -81,7 +82,11 @@ export async function readPublished(
   if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
   if (doc.swagger === "2.0") {
     try {
-      return { text, ...(bundled ? { bundled } : {}), document: swaggerToOpenApi(doc, name) };
+      return {
+        text,
+        ...(bundled ? { bundled } : {}),
+        document: swaggerToOpenApi(withPathItemRefsWrittenOut(doc), name),
+      };
     } catch (e) {
       if (e instanceof UnsupportedDocument) throw new PublishedDocumentError(e.message);
       throw e;
@@ -91,7 +96,7 @@ export async function readPublished(
     throw new PublishedDocumentError(
       `${name} is neither an OpenAPI 3 or Swagger 2.0 document nor an API Discovery document`,
     );
-  return { text, ...(bundled ? { bundled } : {}), document: doc };
+  return { text, ...(bundled ? { bundled } : {}), document: withPathItemRefsWrittenOut(doc) };
 }
 
 /**

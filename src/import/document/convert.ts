@@ -4,6 +4,7 @@
 // takes (loadOpenApi, openapi-typescript, Prism).
 import { convertSwagger2, SwaggerConversionError } from "./swagger2.js";
 import { withStreamDefinitions } from "./swagger2-stream-definitions.js";
+import { withPathItemRefsWrittenOut } from "./path-item-refs.js";
 
 type Json = Record<string, unknown>;
 
@@ -62,8 +63,8 @@ export function swaggerToOpenApi(swagger: Json, name: string): Json {
 /** The document as OpenAPI 3.0 or 3.1: converted when it is Swagger 2.0. */
 export function asOpenApi3(data: unknown, name: string): { document: Json; kind: DocumentKind } {
   const kind = documentKind(data, name);
-  if (kind.format === "openapi") return { document: data as Json, kind };
-  const document = swaggerToOpenApi(data as Json, name);
+  if (kind.format === "openapi") return { document: withPathItemRefsWrittenOut(data as Json), kind };
+  const document = swaggerToOpenApi(withPathItemRefsWrittenOut(data as Json), name);
   // What the converter leaves as it was (paths that are no mapping) is refused as in any document.
   documentKind(document, name);
   return { document, kind };
