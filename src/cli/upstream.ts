@@ -32,7 +32,9 @@ reordered) is no change. Changes to operations we do not call are counted.
                     from the newer document where the manifest holds
                     add's draft of the older (a description, a new
                     optional parameter or output), each with a "# review:"
-                    note
+                    note; an operationId the newer document gives the same
+                    method and path otherwise is followed (the tool keeps
+                    its name)
   --source <url>    where the newer document came from (recorded by --accept)
   --refs-in <folder>
                     the folder (and those under it) whose files a multi-file
@@ -220,8 +222,16 @@ async function recutFromNewer(io: CliIo, { provider, specs, newerPath, newer, so
     // What add drafts otherwise from the newer cut (texts, new optional parameters and outputs), where the manifest
     // holds the older draft.
     const { carryDrafted } = await import("../upstream/carry.js");
-    const carried = carryDrafted(tightened.text, specText, cut.text, ir.sources.openapi);
-    if (tightened.lines.length || carried.lines.length) writeWhole(manifestFile, carried.text);
+    const carried = carryDrafted(tightened.text, specText, cut.text, ir.sources.openapi, tightened.renamed);
+    const renamed = tightened.renamedLines ?? [];
+    if (tightened.lines.length || carried.lines.length || renamed.length) writeWhole(manifestFile, carried.text);
+    if (renamed.length) {
+      io.stderr.write(
+        `upstream: the newer document names ${renamed.length} operation${renamed.length === 1 ? "" : "s"} ` +
+          `otherwise (the same method and path); the operationId followed in ${ir.sources.manifest}:\n` +
+          renamed.map((l) => `  ${logSafe(l)}\n`).join(""),
+      );
+    }
     if (tightened.lines.length) {
       io.stderr.write(
         `upstream: the newer document asks more of (or accepts more in) ${tightened.lines.length} ` +
@@ -237,7 +247,7 @@ async function recutFromNewer(io: CliIo, { provider, specs, newerPath, newer, so
           `in ${ir.sources.manifest}:\n${carried.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
       );
     }
-    const edited = tightened.lines.length + carried.lines.length > 0;
+    const edited = tightened.lines.length + carried.lines.length + renamed.length > 0;
     const gone = cut.missing.join(", ");
     io.stderr.write(
       `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); ` +

@@ -56,6 +56,8 @@ export function carryDrafted(
   olderCutText: string,
   newerCutText: string,
   cutName: string,
+  /** Operations the newer document names otherwise: newer name → older (renamed-operations.ts). */
+  renamed: ReadonlyMap<string, string> = new Map(),
 ): Carried {
   const yaml = parseDocument(manifestText);
   const manifest = object(yaml.toJS());
@@ -66,13 +68,19 @@ export function carryDrafted(
       ? [{ id, operationId, mine: object(raw) as unknown as ManifestOperation }]
       : [];
   });
-  const older = drafted(olderCutText, cutName, provider, operations);
+  const olderName = (operationId: string) => renamed.get(operationId) ?? operationId;
+  const older = drafted(
+    olderCutText,
+    cutName,
+    provider,
+    operations.map((o) => ({ operationId: olderName(o.operationId) })),
+  );
   const newer = drafted(newerCutText, cutName, provider, operations);
   const newerAnswers = answersOf(newerCutText, cutName);
   const lines: string[] = [];
   const shared = object(manifest.params) as Record<string, ManifestParam>;
   for (const { id, operationId, mine } of operations) {
-    const was = older.get(operationId);
+    const was = older.get(olderName(operationId));
     const now = newer.get(operationId);
     if (!was || !now) continue;
     const carry = new Carrier(yaml, ["operations", id], lines);

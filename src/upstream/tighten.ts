@@ -27,6 +27,7 @@ import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { deprecationText } from "../import/draft/words/operation-words.js";
+import { followRenamedOperations } from "./renamed-operations.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -35,6 +36,10 @@ export interface Tightened {
   text: string;
   /** One line per value written: `operations.x.params.name.minLength: 1 (…)`. */
   lines: string[];
+  /** The operations the newer document names otherwise, by their newer name: the older (renamed-operations.ts). */
+  renamed?: Map<string, string>;
+  /** One line per operationId followed: `operations.x.operationId: visitProfile (…)`. */
+  renamedLines?: string[];
 }
 
 /**
@@ -67,9 +72,13 @@ export function tightenManifest(
   }
   const lines: string[] = [];
   if (older) renameSchemes(yaml, manifest, older, doc, lines);
+  const renamedLines: string[] = [];
+  const renamed = older ? followRenamedOperations(yaml, manifest, older, doc, renamedLines) : new Map<string, string>();
+  const newName = new Map([...renamed].map(([now, was]) => [was, now]));
   for (const [id, raw] of Object.entries(object(manifest.operations))) {
-    const operationId = object(raw).operationId;
-    const op = typeof operationId === "string" ? doc.operations.get(operationId) : undefined;
+    const written = object(raw).operationId;
+    const operationId = typeof written === "string" ? (newName.get(written) ?? written) : undefined;
+    const op = operationId === undefined ? undefined : doc.operations.get(operationId);
     if (!op) continue;
     // An operation the newer document deprecates: generate asks the manifest to tell the tool's users.
     const rawOp = object(valueAt(doc.source.data, op.location));
@@ -81,7 +90,7 @@ export function tightenManifest(
           `deprecates ${op.operationId}; say what to use instead)`,
       );
     }
-    const olderOp = older?.operations.get(op.operationId);
+    const olderOp = older?.operations.get(renamed.get(op.operationId) ?? op.operationId);
     for (const [name, p] of Object.entries(object(object(raw).params))) {
       tightenParam(doc, op, yaml, ["operations", id, "params", name], name, p as ManifestParam, lines);
       if (older && olderOp)
@@ -89,7 +98,12 @@ export function tightenManifest(
     }
   }
   // Lines as the user wrote them: no long text folded anew (lineWidth 0), only the values set are written otherwise.
-  return { text: lines.length ? yaml.toString({ lineWidth: 0 }) : manifestText, lines };
+  const written = lines.length + renamedLines.length > 0;
+  return {
+    text: written ? yaml.toString({ lineWidth: 0 }) : manifestText,
+    lines,
+    ...(renamed.size ? { renamed, renamedLines } : {}),
+  };
 }
 
 /**

@@ -1,0 +1,73 @@
+// `upstream --accept` where the newer document names an operation otherwise (`zqgetOrder` → `zqfetchOrder`, the same
+// method and path): the manifest kept the old operationId, and generate refused the operation (BW2002) though nothing
+// a caller sends or reads had changed. The manifest's operationId follows the newer name, a line says so, and what add
+// drafts otherwise from the newer document (a new optional parameter) is carried as for any operation.
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { carryDrafted } from "./carry.js";
+import { tightenManifest } from "./tighten.js";
+
+const manifest = `provider: zqorders
+operations:
+  zqorders_get:
+    operationId: zqgetOrder
+    title: Get an order
+    params:
+      zqid: { type: string, required: true, maxLength: 40, wire: { in: path, name: id } }
+  zqorders_list:
+    operationId: zqlistOrders
+    title: List orders
+`;
+
+function cut(getName: string, extra: object[] = [], listName = "zqlistOrders"): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "zqorders", version: "1" },
+    paths: {
+      "/zqorders": { get: { operationId: listName, responses: { "200": { description: "ok" } } } },
+      "/zqorders/{id}": {
+        get: {
+          operationId: getName,
+          summary: "Get an order",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 40 } }, ...extra],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+  });
+}
+
+describe("an operation the newer document names otherwise", () => {
+  const older = cut("zqgetOrder");
+  const expand = { name: "zqexpand", in: "query", schema: { type: "boolean" }, description: "Expand the lines." };
+  const newer = cut("zqfetchOrder", [expand]);
+
+  it("has its operationId followed, said in a line, the tool's own name kept", () => {
+    const tightened = tightenManifest(manifest, newer, "openapi.yaml", older);
+    const ops = parse(tightened.text).operations;
+    expect(ops.zqorders_get.operationId).toBe("zqfetchOrder");
+    expect(ops.zqorders_list.operationId).toBe("zqlistOrders");
+    expect(tightened.renamedLines).toEqual([
+      "operations.zqorders_get.operationId: zqfetchOrder (the newer document's name for GET /zqorders/{id}, " +
+        "zqgetOrder before; the tool keeps its name)",
+    ]);
+    expect([...(tightened.renamed ?? [])]).toEqual([["zqfetchOrder", "zqgetOrder"]]);
+  });
+
+  it("gets what add drafts otherwise from the newer document, compared under its older name", () => {
+    const tightened = tightenManifest(manifest, newer, "openapi.yaml", older);
+    const carried = carryDrafted(tightened.text, older, newer, "openapi.yaml", tightened.renamed);
+    expect(Object.keys(parse(carried.text).operations.zqorders_get.params)).toEqual(["zqid", "zqexpand"]);
+    expect(carried.lines.some((l) => l.startsWith("operations.zqorders_get.params.zqexpand"))).toBe(true);
+  });
+
+  it("is left alone where no operation of the newer document is at its method and path", () => {
+    const gone = JSON.stringify({
+      ...JSON.parse(cut("zqgetOrder")),
+      paths: { "/zqorders": JSON.parse(newer).paths["/zqorders"] },
+    });
+    const tightened = tightenManifest(manifest, gone, "openapi.yaml", older);
+    expect(parse(tightened.text).operations.zqorders_get.operationId).toBe("zqgetOrder");
+    expect(tightened.renamedLines ?? []).toEqual([]);
+  });
+});
