@@ -238,6 +238,12 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
     (t) => Object.assign(tool(t, "zqwire_label"), { auth: { type: "bearer", param: "apiKey" } }),
     /\[security\] \/credential: .*Authorization header/,
   ],
+  [
+    "the Accept header, a type the operation answers in",
+    "zqwire_set_prefs",
+    (t) => Object.assign(tool(t, "zqwire_set_prefs"), { accept: "text/csv" }),
+    /\[accept\] \/header\/accept: .*answers in \(application\/json\)/,
+  ],
 ];
 
 /** The whole suite, unplanted, run once: the tests below read an operation's cases from it. */

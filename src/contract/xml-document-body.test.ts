@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drafted, openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { requestJudge } from "../judge/judge.js";
-import { xmlDocumentMiss } from "../judge/xml-body.js";
+import { xmlDocumentMiss } from "../judge/body/xml-body.js";
 import { casesNotPassed, type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
 import { validInput } from "./inputs/random-inputs.js";
 import { valuesOf } from "./inputs/values.js";

@@ -2,27 +2,10 @@
 // judge's own type listing each refusal, so that whoever called the mock (the
 // contract suite's exchange layer, a person with curl) reads what rule broke,
 // where, and the bytes sent.
-import { describeRefusal, type Judgement, type Refusal } from "./refusal.js";
+import { describeRefusal, JUDGE_RULES, type Judgement, type Refusal } from "./refusal.js";
 
 export const JUDGE_PROBLEM_TYPE = "urn:blockwright:problem:request-judge";
-const RULES = new Set<string>([
-  "route",
-  "required",
-  "style",
-  "explode",
-  "allowReserved",
-  "allowEmptyValue",
-  "percent-encoding",
-  "x-multi-segment",
-  "content",
-  "schema",
-  "discriminator",
-  "mediaType",
-  "encoding.contentType",
-  "encoding.headers",
-  "encoding.style",
-  "security",
-]);
+const RULES = new Set<string>(JUDGE_RULES);
 
 /** The answer to a refused request: its status, and its body (JSON text). */
 export function refusalProblem(judgement: Judgement, line: string): { status: number; body: string } {

@@ -21,12 +21,14 @@
 import { isBodyFramingHeader, TRANSPORT_BY_FETCH } from "../load/ignored-headers.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { fixedKeyPairs } from "../load/operation-index.js";
-import { judgeBody } from "./body-check.js";
+import { judgeAccept } from "./accept-check.js";
+import { judgeBody } from "./body/body-check.js";
 import {
   basePattern,
   documentOperations,
   type JudgedOperation,
   type JudgedParam,
+  pointerTo,
   reachingOperations,
   type ServedGroup,
   servedUnder,
@@ -145,6 +147,7 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
       place === "query"
         ? pairs.some((x) => x.name === name && (x.raw ?? "") !== "")
         : (cookies.get(name)?.length ?? 0) > 0;
+    refusals.push(...judgeAccept(request.headers.get("accept"), op.answers, pointerTo([...op.at, "responses"])));
     refusals.push(
       ...judgeSecurity(
         op.security,

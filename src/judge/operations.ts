@@ -60,6 +60,8 @@ export interface JudgedOperation {
   security?: string[][];
   /** Where they are written: the operation, or the document's top. */
   securityAt: Path;
+  /** The media types its responses declare, any status, as written (accept-check.ts holds the Accept to them). */
+  answers: string[];
 }
 
 const DEFAULT_STYLE: Record<ParamPlace, string> = { path: "simple", query: "form", header: "simple", cookie: "form" };
@@ -99,10 +101,21 @@ export function documentOperations(data: unknown): JudgedOperation[] {
         ...(op.requestBody ? { body: judgedBody(data, [...at, "requestBody"]) } : {}),
         ...(security ? { security } : {}),
         securityAt: op.security === undefined ? [] : at,
+        answers: answerTypes(data, op.responses),
       });
     }
   }
   return out;
+}
+
+/** The media types an operation's responses declare (a response given by `$ref` followed), each once. */
+function answerTypes(data: unknown, responses: unknown): string[] {
+  const types = new Set<string>();
+  for (const raw of Object.values((responses ?? {}) as Node)) {
+    const content = (followLocalRefs(data, raw) as Node | undefined)?.content;
+    if (content && typeof content === "object") for (const type of Object.keys(content)) types.add(type);
+  }
+  return [...types];
 }
 
 function judgedParam(data: unknown, listed: Path, path: string): JudgedParam | undefined {

@@ -3,23 +3,27 @@
 // the request the mistake is, and the bytes sent there.
 
 /** The rules a refusal names: OpenAPI's keywords, and the judge's own words for what no one keyword covers. */
-export type JudgeRule =
-  | "route"
-  | "required"
-  | "style"
-  | "explode"
-  | "allowReserved"
-  | "allowEmptyValue"
-  | "percent-encoding"
-  | "x-multi-segment"
-  | "content"
-  | "schema"
-  | "discriminator"
-  | "mediaType"
-  | "encoding.contentType"
-  | "encoding.headers"
-  | "encoding.style"
-  | "security";
+export const JUDGE_RULES = [
+  "route",
+  "required",
+  "style",
+  "explode",
+  "allowReserved",
+  "allowEmptyValue",
+  "percent-encoding",
+  "x-multi-segment",
+  "content",
+  "schema",
+  "discriminator",
+  "mediaType",
+  "encoding.contentType",
+  "encoding.headers",
+  "encoding.style",
+  "security",
+  "accept",
+] as const;
+
+export type JudgeRule = (typeof JUDGE_RULES)[number];
 
 export interface Refusal {
   rule: JudgeRule;

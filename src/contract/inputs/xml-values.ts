@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { type ParamSpec, parsePointer, type ToolSpec, xmlBodies } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 import { isXmlMediaType } from "../../load/media-types.js";
-import { xmlBodyValue, xmlDocumentMiss } from "../../judge/xml-body.js";
+import { xmlBodyValue, xmlDocumentMiss } from "../../judge/body/xml-body.js";
 import { requestMedia } from "./document-places.js";
 
 /** Whether a body parameter's value of an XML body reads back as given; true for any other parameter. */

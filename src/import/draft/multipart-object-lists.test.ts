@@ -5,7 +5,7 @@
 // wanted the list as one part.
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { multipartParts } from "../../judge/multipart.js";
+import { multipartParts } from "../../judge/body/multipart.js";
 import { type DraftedOnMock, casesNotPassed, draftedOnMock } from "../../contract/__fixtures__/drafted-subject.js";
 import {
   draftWorkFolder,

@@ -7,7 +7,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateParams } from "@blockwright/runtime/internal";
-import { multipartParts } from "../../judge/multipart.js";
+import { multipartParts } from "../../judge/body/multipart.js";
 import { type DraftedOnMock, casesNotPassed, draftedOnMock } from "../../contract/__fixtures__/drafted-subject.js";
 import {
   draftWorkFolder,

@@ -11,7 +11,7 @@ import type { ToolSpec } from "@blockwright/runtime/internal";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { parseYamlSource } from "../../load/yaml-source.js";
 import { requestJudge } from "../../judge/judge.js";
-import { multipartParts } from "../../judge/multipart.js";
+import { multipartParts } from "../../judge/body/multipart.js";
 import {
   draftWorkFolder,
   drafted,

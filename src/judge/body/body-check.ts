@@ -16,15 +16,15 @@ import {
   isMediaType,
   isTextBodyMedia,
   isXmlMediaType,
-} from "../load/media-types.js";
-import { isMergePatchType } from "../load/schemas/merge-patch.js";
-import { BASE64_PATTERN } from "../load/examples/format-texts.js";
+} from "../../load/media-types.js";
+import { isMergePatchType } from "../../load/schemas/merge-patch.js";
+import { BASE64_PATTERN } from "../../load/examples/format-texts.js";
 import { type FieldsRead, formFields, multipartFields } from "./form-fields.js";
-import { type JudgedBody, type Node, type Path, pointerTo, schemaAt } from "./operations.js";
-import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
-import type { SchemaChecker } from "./schema-check.js";
-import { resolved } from "./text-values.js";
-import { xmlSchema } from "../link/wire/xml-shape.js";
+import { type JudgedBody, type Node, type Path, pointerTo, schemaAt } from "../operations.js";
+import { quoted, type JudgeRule, type Refusal } from "../refusal.js";
+import type { SchemaChecker } from "../schema-check.js";
+import { resolved } from "../text-values.js";
+import { xmlSchema } from "../../link/wire/xml-shape.js";
 import { xmlBodyValue, xmlDocumentMiss } from "./xml-body.js";
 
 export interface BodyContext {

@@ -7,12 +7,12 @@
 // or OpenAPI's default for its type) and its declared headers present; a
 // field whose encoding sets a style is its form pairs, a part each
 // (`meta[colour]`), their text not percent-encoded (OpenAPI 3.0.4/3.1.1).
-import { isBinaryString, isFilesField, isLonePart, LONE_FILE_PART } from "../load/media-types.js";
-import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.js";
-import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
+import { isBinaryString, isFilesField, isLonePart, LONE_FILE_PART } from "../../load/media-types.js";
+import { type JudgedParam, type Node, type Path, pointerTo } from "../operations.js";
+import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "../query-read.js";
 import { multipartParts, type Part } from "./multipart.js";
-import { formExploded, spreadObjects } from "./spread-form-objects.js";
-import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
+import { formExploded, spreadObjects } from "../spread-form-objects.js";
+import { quoted, type JudgeRule, type Refusal } from "../refusal.js";
 import {
   arrayOf,
   itemSchema,
@@ -24,10 +24,10 @@ import {
   type Shape,
   shapesOf,
   typesOf,
-} from "./text-values.js";
-import { decoded, shownChar, rawProblem } from "./uri-text.js";
-import { BASE64_PATTERN } from "../load/examples/format-texts.js";
-import { contentField } from "./parameter-content.js";
+} from "../text-values.js";
+import { decoded, shownChar, rawProblem } from "../uri-text.js";
+import { BASE64_PATTERN } from "../../load/examples/format-texts.js";
+import { contentField } from "../parameter-content.js";
 import { type Encoding, multipartField } from "./multipart.js";
 
 type Media = { mediaType: string; at: Path; node: Node };

@@ -9,10 +9,10 @@
 // as the runtime writes it (runtime/call/files/file-inputs.ts): one reading with the link's (load/schemas/json-types.ts
 // listAlone). Each part's Content-Type is held to the field's encoding, or OpenAPI's default for its type.
 import { createHash } from "node:crypto";
-import { bareMediaType, isBinaryString, isJsonMediaType } from "../load/media-types.js";
-import { listAlone } from "../load/schemas/json-types.js";
-import type { JudgeRule } from "./refusal.js";
-import { arrayOf, itemSchema, resolved, scalarOf, typesOf } from "./text-values.js";
+import { bareMediaType, isBinaryString, isJsonMediaType } from "../../load/media-types.js";
+import { listAlone } from "../../load/schemas/json-types.js";
+import type { JudgeRule } from "../refusal.js";
+import { arrayOf, itemSchema, resolved, scalarOf, typesOf } from "../text-values.js";
 
 export interface Part {
   /** The part's headers, names lowercased. */

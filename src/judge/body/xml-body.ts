@@ -5,9 +5,9 @@
 // element, attribute or namespace the shape does not take, is refused naming the place and the rule.
 import type { XmlNode } from "@blockwright/runtime/internal";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { rawSchemaReader, type SchemaReader, xmlBodyNode, xmlRootName } from "../link/wire/xml-shape.js";
-import type { Node } from "./operations.js";
-import { typesOf } from "./text-values.js";
+import { rawSchemaReader, type SchemaReader, xmlBodyNode, xmlRootName } from "../../link/wire/xml-shape.js";
+import type { Node } from "../operations.js";
+import { typesOf } from "../text-values.js";
 
 type Json = Record<string, unknown>;
 
