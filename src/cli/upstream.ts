@@ -227,8 +227,9 @@ async function recutFromNewer(io: CliIo, { provider, specs, newerPath, newer, so
     if (tightened.lines.length || carried.lines.length || renamed.length) writeWhole(manifestFile, carried.text);
     if (renamed.length) {
       io.stderr.write(
-        `upstream: the newer document names ${renamed.length} operation${renamed.length === 1 ? "" : "s"} ` +
-          `otherwise (the same method and path); the operationId followed in ${ir.sources.manifest}:\n` +
+        `upstream: the newer document names ${renamed.length} operation${renamed.length === 1 ? "" : "s"} or ` +
+          `path parameter${renamed.length === 1 ? "" : "s"} otherwise (the same method and path); the names followed ` +
+          `in ${ir.sources.manifest}:\n` +
           renamed.map((l) => `  ${logSafe(l)}\n`).join(""),
       );
     }

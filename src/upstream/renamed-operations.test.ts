@@ -19,17 +19,20 @@ operations:
     title: List orders
 `;
 
-function cut(getName: string, extra: object[] = [], listName = "zqlistOrders"): string {
+function cut(getName: string, extra: object[] = [], listName = "zqlistOrders", idName = "id"): string {
   return JSON.stringify({
     openapi: "3.0.3",
     info: { title: "zqorders", version: "1" },
     paths: {
       "/zqorders": { get: { operationId: listName, responses: { "200": { description: "ok" } } } },
-      "/zqorders/{id}": {
+      [`/zqorders/{${idName}}`]: {
         get: {
           operationId: getName,
           summary: "Get an order",
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 40 } }, ...extra],
+          parameters: [
+            { name: idName, in: "path", required: true, schema: { type: "string", maxLength: 40 } },
+            ...extra,
+          ],
           responses: { "200": { description: "ok" } },
         },
       },
@@ -69,5 +72,16 @@ describe("an operation the newer document names otherwise", () => {
     const tightened = tightenManifest(manifest, gone, "openapi.yaml", older);
     expect(parse(tightened.text).operations.zqorders_get.operationId).toBe("zqgetOrder");
     expect(tightened.renamedLines ?? []).toEqual([]);
+  });
+
+  it("has a path parameter the newer template names otherwise at its place followed, the parameter's name kept", () => {
+    const renamedToo = cut("zqfetchOrder", [], "zqlistOrders", "zqorder_id");
+    const tightened = tightenManifest(manifest, renamedToo, "openapi.yaml", older);
+    const get = parse(tightened.text).operations.zqorders_get;
+    expect([get.operationId, get.params.zqid.wire]).toEqual(["zqfetchOrder", { in: "path", name: "zqorder_id" }]);
+    expect(tightened.renamedLines?.[1]).toBe(
+      "operations.zqorders_get.params.zqid.wire.name: zqorder_id (the newer document's name for {id} of " +
+        "GET /zqorders/{zqorder_id}; the parameter keeps its name)",
+    );
   });
 });

@@ -27,7 +27,7 @@ import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { deprecationText } from "../import/draft/words/operation-words.js";
-import { followRenamedOperations } from "./renamed-operations.js";
+import { followRenamedOperations, followRenamedPathParams } from "./renamed-operations.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -38,7 +38,7 @@ export interface Tightened {
   lines: string[];
   /** The operations the newer document names otherwise, by their newer name: the older (renamed-operations.ts). */
   renamed?: Map<string, string>;
-  /** One line per operationId followed: `operations.x.operationId: visitProfile (…)`. */
+  /** One line per name followed (an operationId, a path parameter's wire name), renamed-operations.ts. */
   renamedLines?: string[];
 }
 
@@ -74,6 +74,7 @@ export function tightenManifest(
   if (older) renameSchemes(yaml, manifest, older, doc, lines);
   const renamedLines: string[] = [];
   const renamed = older ? followRenamedOperations(yaml, manifest, older, doc, renamedLines) : new Map<string, string>();
+  if (older) followRenamedPathParams(yaml, manifest, older, doc, renamed, renamedLines);
   const newName = new Map([...renamed].map(([now, was]) => [was, now]));
   for (const [id, raw] of Object.entries(object(manifest.operations))) {
     const written = object(raw).operationId;
@@ -102,7 +103,8 @@ export function tightenManifest(
   return {
     text: written ? yaml.toString({ lineWidth: 0 }) : manifestText,
     lines,
-    ...(renamed.size ? { renamed, renamedLines } : {}),
+    ...(renamed.size ? { renamed } : {}),
+    ...(renamedLines.length ? { renamedLines } : {}),
   };
 }
 
