@@ -6,7 +6,8 @@
 // from the older document follows the newer one's; one the user rewrote is
 // kept, with the newer text in a note. A parameter, body field or output
 // add drafts from the newer document and not from the older (new there),
-// not required, that the manifest binds nowhere, is added as add drafts it.
+// not required, that the manifest binds nowhere, is added as add drafts it; so is an idempotency key the newer
+// document asks of each call (a required `Idempotency-Key`), which the runtime sends itself.
 // An output add drafted from a field of the answer that the newer answer no
 // longer has is taken out, noted: kept, the manifest no longer linked, and
 // `diff` could not say which workflow lines read it. One read from the first
@@ -90,6 +91,10 @@ export function carryDrafted(
     carryOutputs(carry, mine, was, now);
     dropGoneOutputs(carry, mine, was, (status, pointer) => newerAnswers(operationId, status, pointer));
     carryPaging(carry, mine, shared, was.op, now.op, (pointer) => newerAnswers(operationId, undefined, pointer));
+    // An idempotency key the newer document asks of each call, which the runtime sends itself: no caller gives it.
+    const keyed = mine.idempotency !== undefined || manifest.idempotency !== undefined;
+    if (!keyed && was.op.idempotency === undefined && now.op.idempotency !== undefined)
+      carry.set(["idempotency"], now.op.idempotency, "an idempotency key the newer document asks of each call");
   }
   return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
 }
@@ -128,7 +133,15 @@ function drafted(
       })),
     );
     const draft = draftManifest(provider, source, chosen, credential);
-    for (const [draftedId, op] of Object.entries(draft.manifest.operations)) {
+    // A key every chosen call of its methods takes is drafted once, for the manifest: read as each such operation's.
+    const shared = draft.manifest.idempotency;
+    const methodOf = new Map(found.map((op) => [op.operationId, op.method.toUpperCase()]));
+    for (const [draftedId, drafted] of Object.entries(draft.manifest.operations)) {
+      const method = methodOf.get(drafted.operationId) ?? "";
+      const op =
+        shared && drafted.idempotency === undefined && (shared.methods ?? ["POST"]).some((m) => m === method)
+          ? { ...drafted, idempotency: { header: shared.header } }
+          : drafted;
       const notes = draft.notes
         .filter((n) => n.at[0] === "operations" && n.at[1] === draftedId)
         .map((n) => ({ ...n, at: n.at.slice(2) }));
@@ -195,6 +208,13 @@ class Carrier {
       ],
       why,
     );
+  }
+
+  /** A part of the operation add drafts from the newer document only, set as drafted (the runtime's, no caller's). */
+  set(place: Path, value: unknown, why: string): void {
+    const path = [...this.at, ...place];
+    this.yaml.setIn(path, draftedNode(this.yaml, value));
+    this.note(path, [`${why}: drafted as blockwright add drafts it (blockwright upstream --accept): check it`], why);
   }
 
   /** An output add drafted, taken out: its field is gone from the answer; the note goes on the operation's outputs. */

@@ -85,3 +85,77 @@ describe("an operation the newer document names otherwise", () => {
     );
   });
 });
+
+describe("a parameter or body field the newer document writes in another case", () => {
+  const doc = (query: string, field: string, extra: string) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "zqitems", version: "1" },
+      paths: {
+        "/zqitems": {
+          post: {
+            operationId: "zqcreateItem",
+            parameters: [{ name: query, in: "query", schema: { type: "boolean" } }],
+            requestBody: {
+              content: {
+                "application/json": { schema: { $ref: "#/components/schemas/ZqItem" } },
+              },
+            },
+            responses: { "201": { description: "made" } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          ZqItem: {
+            type: "object",
+            properties: { zqmeta: { $ref: "#/components/schemas/ZqMeta" }, [field]: { type: "string" } },
+          },
+          ZqMeta: { allOf: [{ type: "object", properties: { [field]: { type: "string" } } }] },
+          ZqUnused: { type: "object", properties: { [extra]: { type: "string" } } },
+        },
+      },
+    });
+  const items = `provider: zqitems
+operations:
+  zqitems_create:
+    operationId: zqcreateItem
+    params:
+      zqdryRun: { type: boolean, wire: { in: query, name: dryRun } }
+      zqcategory: { type: string, wire: { in: body, pointer: /zqmeta/categoryId } }
+      categoryId: { type: string, wire: { in: body } }
+`;
+
+  it("has its wire name or pointer follow the one new field of the same words, said in a line", () => {
+    const tightened = tightenManifest(
+      items,
+      doc("dry_run", "category_id", "x"),
+      "openapi.yaml",
+      doc("dryRun", "categoryId", "x"),
+    );
+    const params = parse(tightened.text).operations.zqitems_create.params;
+    expect([params.zqdryRun.wire, params.zqcategory.wire, params.categoryId.wire]).toEqual([
+      { in: "query", name: "dry_run" },
+      { in: "body", pointer: "/zqmeta/category_id" },
+      { in: "body", pointer: "/category_id" },
+    ]);
+    expect(tightened.renamedLines).toEqual([
+      "operations.zqitems_create.params.zqdryRun.wire.name: dry_run (the newer document writes dryRun of POST " +
+        "/zqitems in another case)",
+      "operations.zqitems_create.params.zqcategory.wire.pointer: /zqmeta/category_id (the newer document writes " +
+        "/zqmeta/categoryId of POST /zqitems in another case)",
+      "operations.zqitems_create.params.categoryId.wire.pointer: /category_id (the newer document writes " +
+        "/categoryId of POST /zqitems in another case)",
+    ]);
+  });
+
+  it("is left where the newer names are other words", () => {
+    const tightened = tightenManifest(
+      items,
+      doc("preview", "kind", "x"),
+      "openapi.yaml",
+      doc("dryRun", "categoryId", "x"),
+    );
+    expect(tightened.renamedLines ?? []).toEqual([]);
+  });
+});

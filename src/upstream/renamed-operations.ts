@@ -4,14 +4,33 @@
 // generate refused every renamed operation (BW2002) though nothing a caller sends or reads had changed. The manifest's
 // `operationId` follows the newer document's, a line printed for each; the tool's own name, which callers and
 // workflows use, stays. So does a path parameter the newer template names otherwise at the same place
-// (`/warehouses/{id}` → `/warehouses/{warehouse_id}`): its wire name follows, the parameter keeps its own.
+// (`/warehouses/{id}` → `/warehouses/{warehouse_id}`): its wire name follows, the parameter keeps its own; and a query,
+// header or cookie parameter or a body field the newer operation no longer has, where it has one new beside it of the
+// same words in another case (`categoryId` → `category_id`, an API moving to snake case).
 import type { Document } from "yaml";
 import type { OpenApiDocument } from "../load/openapi-document.js";
+import type { OpenApiOperation, Schema } from "../load/openapi-types.js";
+import { unionOf } from "../load/schema-types.js";
+import { nameWords } from "../load/schemas/secret-names.js";
 import { expressionNames } from "../load/operation-index.js";
 import { operationKey } from "./facts.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+
+/** Every name the newer document gives otherwise (see the top of this file), followed in `yaml`, a line each. */
+export function followRenames(
+  yaml: Document,
+  manifest: Json,
+  older: OpenApiDocument,
+  newer: OpenApiDocument,
+): { renamed: Map<string, string>; lines: string[] } {
+  const lines: string[] = [];
+  const renamed = followRenamedOperations(yaml, manifest, older, newer, lines);
+  followRenamedPathParams(yaml, manifest, older, newer, renamed, lines);
+  followRecasedFields(yaml, manifest, older, newer, renamed, lines);
+  return { renamed, lines };
+}
 
 /**
  * Each manifest operation whose operationId the older cut has and the newer does not, where the newer has an operation
@@ -79,4 +98,75 @@ export function followRenamedPathParams(
       );
     }
   }
+}
+
+/**
+ * Each query, header or cookie parameter and body field of the manifest's operations that the newer operation no longer
+ * has, where the newer one has exactly one at the same place, new there, of the same words (`isActive`, `is_active`):
+ * its wire name (a body field's pointer's last step) set to the newer one.
+ */
+export function followRecasedFields(
+  yaml: Document,
+  manifest: Json,
+  older: OpenApiDocument,
+  newer: OpenApiDocument,
+  renamed: ReadonlyMap<string, string>,
+  lines: string[],
+): void {
+  const newName = new Map([...renamed].map(([now, was]) => [was, now]));
+  for (const [id, raw] of Object.entries(object(manifest.operations))) {
+    const written = object(raw).operationId;
+    if (typeof written !== "string") continue;
+    const now = newer.operations.get(newName.get(written) ?? written);
+    const was = older.operations.get(written);
+    if (!now || !was) continue;
+    for (const [key, p] of Object.entries(object(object(raw).params))) {
+      const wire = object(object(p).wire);
+      const at = ["operations", id, "params", key, "wire"];
+      if (wire.in === "query" || wire.in === "header" || wire.in === "cookie") {
+        const place = wire.in;
+        const name = typeof wire.name === "string" ? wire.name : key;
+        const names = (op: OpenApiOperation) => op.parameters.filter((q) => q.in === place).map((q) => q.name);
+        const to = recased(name, names(was), names(now));
+        if (to === undefined) continue;
+        yaml.setIn([...at, "name"], to);
+        lines.push(`${at.slice(0, 4).join(".")}.wire.name: ${to} (${recasedWords(name, now)})`);
+      } else if (wire.in === "body" && (wire.pointer === undefined || String(wire.pointer).startsWith("/"))) {
+        // No pointer: the field of the parameter's own name at the body's top.
+        const written = typeof wire.pointer === "string" ? wire.pointer : `/${key}`;
+        const steps = written.slice(1).split("/");
+        const fields = (doc: OpenApiDocument, op: OpenApiOperation) => fieldsAt(doc, op, steps.slice(0, -1));
+        const to = recased(steps.at(-1) ?? "", fields(older, was), fields(newer, now));
+        if (to === undefined) continue;
+        const pointer = `/${[...steps.slice(0, -1), to].join("/")}`;
+        yaml.setIn([...at, "pointer"], pointer);
+        lines.push(`${at.slice(0, 4).join(".")}.wire.pointer: ${pointer} (${recasedWords(written, now)})`);
+      }
+    }
+  }
+}
+
+/** The one name of `after` not in `before`, of `name`'s words, where `name` was in `before` and is not in `after`. */
+function recased(name: string, before: readonly string[], after: readonly string[]): string | undefined {
+  if (!before.includes(name) || after.includes(name)) return undefined;
+  const words = nameWords(name).join(" ");
+  const alike = after.filter((n) => !before.includes(n) && nameWords(n).join(" ") === words);
+  return alike.length === 1 ? alike[0] : undefined;
+}
+
+function recasedWords(name: string, op: OpenApiOperation): string {
+  return `the newer document writes ${name} of ${op.method.toUpperCase()} ${op.path} in another case`;
+}
+
+/** The fields of the object at `parent` of an operation's request body (of each variant of a union there). */
+function fieldsAt(doc: OpenApiDocument, op: OpenApiOperation, parent: readonly string[]): string[] {
+  const body = op.requestBody?.schema;
+  const at = body === undefined ? undefined : doc.schemaAt(body, parent);
+  if (!at) return [];
+  // A `$ref`'d body (`{$ref: CreateProductRequest}`) and an allOf's members read as the one object they stand for.
+  const holder = doc.flatten(at);
+  const names = new Set(Object.keys(object(holder.properties)));
+  for (const variant of unionOf(holder) ?? [])
+    for (const name of Object.keys(object(doc.flatten(variant as Schema).properties))) names.add(name);
+  return [...names];
 }

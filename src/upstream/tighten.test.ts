@@ -154,3 +154,58 @@ describe("upstream --accept on the manifest", () => {
     expect(tightenManifest(manifest, "{ not: [yaml", "openapi.yaml")).toEqual({ text: manifest, lines: [] });
   });
 });
+
+// A value the newer document lists, or asks as a whole number, where the older took any: generate refused the
+// manifest's looser parameter (BW2006, BW2007) after --accept; the list and the integer are written.
+describe("upstream --accept on a value the newer document lists or makes whole", () => {
+  const sale = (currency: object, amount: object) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "zqsales", version: "1" },
+      paths: {
+        "/zqsales": {
+          post: {
+            operationId: "zqcreateSale",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { currency: { type: "string", ...currency }, amount: { type: "number", ...amount } },
+                  },
+                },
+              },
+            },
+            responses: { "201": { description: "made" } },
+          },
+        },
+      },
+    });
+  const manifestOf = `provider: zqsales
+operations:
+  zqsales_create:
+    operationId: zqcreateSale
+    params:
+      currency: { type: string, default: ZQOLD, wire: { in: body } }
+      amount: { type: number, wire: { in: body } }
+`;
+
+  it("writes the newer list and the integer, each with a line", () => {
+    const older = sale({}, {});
+    const newer = sale({ enum: ["ZQA", "ZQB", null] }, { type: "integer" });
+    const tightened = tightenManifest(manifestOf, newer, "openapi.yaml", older);
+    const params = parse(tightened.text).operations.zqsales_create.params;
+    expect([params.currency.enum, params.currency.default, params.amount.integer]).toEqual([
+      ["ZQA", "ZQB"],
+      undefined,
+      true,
+    ]);
+    expect(tightened.lines).toEqual([
+      'operations.zqsales_create.params.currency.enum: ["ZQA","ZQB"] (the values body field "/currency" takes in ' +
+        "the newer document)",
+      'operations.zqsales_create.params.currency.default: taken out ("ZQOLD" is none of those values)',
+      'operations.zqsales_create.params.amount.integer: true (body field "/amount" is an integer in the newer ' +
+        "document)",
+    ]);
+  });
+});

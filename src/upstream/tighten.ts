@@ -27,7 +27,7 @@ import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { deprecationText } from "../import/draft/words/operation-words.js";
-import { followRenamedOperations, followRenamedPathParams } from "./renamed-operations.js";
+import { followRenames } from "./renamed-operations.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -72,14 +72,14 @@ export function tightenManifest(
   }
   const lines: string[] = [];
   if (older) renameSchemes(yaml, manifest, older, doc, lines);
-  const renamedLines: string[] = [];
-  const renamed = older ? followRenamedOperations(yaml, manifest, older, doc, renamedLines) : new Map<string, string>();
-  if (older) followRenamedPathParams(yaml, manifest, older, doc, renamed, renamedLines);
-  const newName = new Map([...renamed].map(([now, was]) => [was, now]));
-  for (const [id, raw] of Object.entries(object(manifest.operations))) {
-    const written = object(raw).operationId;
-    const operationId = typeof written === "string" ? (newName.get(written) ?? written) : undefined;
-    const op = operationId === undefined ? undefined : doc.operations.get(operationId);
+  // Names the newer document gives otherwise, followed first: what follows reads the manifest as they leave it.
+  const { renamed, lines: renamedLines } = older
+    ? followRenames(yaml, manifest, older, doc)
+    : { renamed: new Map<string, string>(), lines: [] };
+  const current = renamedLines.length ? object(yaml.toJS()) : manifest;
+  for (const [id, raw] of Object.entries(object(current.operations))) {
+    const operationId = object(raw).operationId;
+    const op = typeof operationId === "string" ? doc.operations.get(operationId) : undefined;
     if (!op) continue;
     // An operation the newer document deprecates: generate asks the manifest to tell the tool's users.
     const rawOp = object(valueAt(doc.source.data, op.location));
@@ -244,6 +244,21 @@ function tightenParam(
     if (taken.length && taken.length < p.enum.length)
       set("enum", taken, `values ${what} no longer takes in the newer document left out`);
   }
+  // Values the newer document now lists, where the manifest took any: its list (generate refused the looser
+  // parameter, BW2006). Texts or numbers of the parameter's own type only, null aside (the manifest's optional).
+  const listed = Array.isArray(s.enum) ? s.enum.filter((v) => v !== null) : [];
+  const ofType = (v: unknown) => (text ? typeof v === "string" : typeof v === "number");
+  if ((text || number) && !p.enum && !p.knownValues && listed.length && listed.every(ofType)) {
+    set("enum", listed, `the values ${what} takes in the newer document`);
+    // A default none of them is (the older document's), which generate would refuse (BW2009): taken out.
+    if (p.default !== undefined && !listed.includes(p.default)) {
+      yaml.deleteIn([...at, "default"]);
+      lines.push(`${[...at, "default"].join(".")}: taken out (${JSON.stringify(p.default)} is none of those values)`);
+    }
+  }
+  // A whole number the newer document asks where the manifest took any number (BW2007).
+  if (p.type === "number" && specType === "integer" && p.integer !== true)
+    set("integer", true, `${what} is an integer in the newer document`);
 }
 
 /**
