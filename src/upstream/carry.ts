@@ -30,7 +30,8 @@ import { valueAt } from "../load/json-ref.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
-import { bodyFieldGone, carryPaging } from "./carry-paging.js";
+import { dropGoneOutputs, dropGoneParams } from "./carry-gone.js";
+import { carryPaging } from "./carry-paging.js";
 
 type Json = Record<string, unknown>;
 type Path = (string | number)[];
@@ -90,6 +91,7 @@ export function carryDrafted(
     carryParams(carry, mine, shared, was, now);
     carryOutputs(carry, mine, was, now);
     dropGoneOutputs(carry, mine, was, (status, pointer) => newerAnswers(operationId, status, pointer));
+    dropGoneParams(carry, mine, was, now);
     carryPaging(carry, mine, shared, was.op, now.op, (pointer) => newerAnswers(operationId, undefined, pointer));
     // An idempotency key the newer document asks of each call, which the runtime sends itself: no caller gives it.
     const keyed = mine.idempotency !== undefined || manifest.idempotency !== undefined;
@@ -217,11 +219,14 @@ class Carrier {
     this.note(path, [`${why}: drafted as blockwright add drafts it (blockwright upstream --accept): check it`], why);
   }
 
-  /** An output add drafted, taken out: its field is gone from the answer; the note goes on the operation's outputs. */
-  drop(name: string, why: string): void {
-    this.yaml.deleteIn([...this.at, "outputs", name]);
+  /**
+   * An output (a parameter) add drafted, taken out: its field is gone from the answer (the request); the note goes on
+   * the operation's outputs (params).
+   */
+  drop(name: string, why: string, key: "outputs" | "params" = "outputs"): void {
+    this.yaml.deleteIn([...this.at, key, name]);
     this.note(
-      [...this.at, "outputs"],
+      [...this.at, key],
       [`${name} was taken out: ${why} (blockwright upstream --accept; it was add's draft of the older document)`],
       `${name} taken out: ${why}`,
     );
@@ -394,36 +399,4 @@ function answersOf(
       ?.responses.find((r) => (status === undefined ? /^2\d\d$/.test(String(r.status)) : Number(r.status) === status));
     return response?.schema ? doc.locate(response.schema, pointer).schema !== undefined : undefined;
   };
-}
-
-/**
- * Outputs the manifest holds as add drafted them from the older document, whose field the newer answer no longer has:
- * taken out. Of an output read from the first of several places (`from: [a, b]`), the places gone are taken out of
- * its list, the output kept while one remains (written as that place alone, a list holding two or more).
- */
-function dropGoneOutputs(
-  carry: Carrier,
-  mine: ManifestOperation,
-  was: Drafted,
-  has: (status: number | undefined, pointer: readonly string[]) => boolean | undefined,
-): void {
-  for (const [name, drafted] of Object.entries(was.op.outputs ?? {})) {
-    const held = mine.outputs?.[name];
-    // Only add's own draft, untouched: an output written or changed by hand is the user's to decide on (generate names
-    // it).
-    if (!held || JSON.stringify(held) !== JSON.stringify(drafted) || !("from" in held)) continue;
-    const places = typeof held.from === "string" ? [held.from] : Array.isArray(held.from) ? held.from : [];
-    const status = "status" in held && typeof held.status === "number" ? held.status : undefined;
-    const gone = places.filter((place) => bodyFieldGone(place, status, has));
-    if (!gone.length) continue;
-    const fields = gone.map((place) => place.slice(place.indexOf("#") + 1));
-    const why = `the newer document's answer has no field ${fields.join(" nor ")}`;
-    if (gone.length === places.length) carry.drop(name, why);
-    else
-      carry.narrow(
-        name,
-        places.filter((place) => !gone.includes(place)),
-        `${fields.join(", ")} no longer read: ${why}`,
-      );
-  }
 }

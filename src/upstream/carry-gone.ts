@@ -1,0 +1,71 @@
+// What `upstream --accept` takes out of a manifest add drafted (carry.ts): an output whose field the newer answer no
+// longer has, and an optional parameter whose place the newer request no longer has, each add's own draft, untouched.
+import type { ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
+import { bodyFieldGone } from "./carry-paging.js";
+
+/** What the takers-out write with (carry.ts's Carrier): a part taken out, an output's places narrowed. */
+interface Carrier {
+  drop(name: string, why: string, key?: "outputs" | "params"): void;
+  narrow(name: string, left: readonly string[], why: string): void;
+}
+
+/** An operation as add drafts it from one cut. */
+interface Drafted {
+  op: ManifestOperation;
+}
+
+/**
+ * Outputs the manifest holds as add drafted them from the older document, whose field the newer answer no longer has:
+ * taken out. Of an output read from the first of several places (`from: [a, b]`), the places gone are taken out of
+ * its list, the output kept while one remains (written as that place alone, a list holding two or more).
+ */
+export function dropGoneOutputs(
+  carry: Carrier,
+  mine: ManifestOperation,
+  was: Drafted,
+  has: (status: number | undefined, pointer: readonly string[]) => boolean | undefined,
+): void {
+  for (const [name, drafted] of Object.entries(was.op.outputs ?? {})) {
+    const held = mine.outputs?.[name];
+    // Only add's own draft, untouched: an output written or changed by hand is the user's to decide on (generate names
+    // it).
+    if (!held || JSON.stringify(held) !== JSON.stringify(drafted) || !("from" in held)) continue;
+    const places = typeof held.from === "string" ? [held.from] : Array.isArray(held.from) ? held.from : [];
+    const status = "status" in held && typeof held.status === "number" ? held.status : undefined;
+    const gone = places.filter((place) => bodyFieldGone(place, status, has));
+    if (!gone.length) continue;
+    const fields = gone.map((place) => place.slice(place.indexOf("#") + 1));
+    const why = `the newer document's answer has no field ${fields.join(" nor ")}`;
+    if (gone.length === places.length) carry.drop(name, why);
+    else
+      carry.narrow(
+        name,
+        places.filter((place) => !gone.includes(place)),
+        `${fields.join(", ")} no longer read: ${why}`,
+      );
+  }
+}
+
+/**
+ * An optional parameter add drafted, untouched, whose place the newer document no longer has (add drafts no parameter
+ * sent there from it): taken out, as an output whose field is gone is; generate refused it (BW2003), and `diff` reports
+ * it to the tool's callers. One written or changed by hand, or required, is the user's to decide on.
+ */
+export function dropGoneParams(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
+  // Where a parameter goes: its wire's place and name (its own name where the wire names none).
+  const place = (key: string, p: ManifestParam) => {
+    const w = (p.wire ?? {}) as { in?: string; name?: string; pointer?: string };
+    return `${w.in} ${w.in === "body" ? (w.pointer ?? `/${key}`) : (w.name ?? key)}`;
+  };
+  const newerPlaces = new Set(Object.entries(now.op.params ?? {}).map(([key, p]) => place(key, p)));
+  for (const [name, drafted] of Object.entries(was.op.params ?? {})) {
+    const held = mine.params?.[name];
+    if (!held || held.required === true || JSON.stringify(held) !== JSON.stringify(drafted)) continue;
+    if (now.op.params?.[name] !== undefined || newerPlaces.has(place(name, held)) || !held.wire) continue;
+    const where =
+      held.wire.in === "body"
+        ? `body field ${held.wire.pointer ?? `/${name}`}`
+        : `${held.wire.in} ` + `parameter ${"name" in held.wire && held.wire.name ? held.wire.name : name}`;
+    carry.drop(name, `the newer document's request has no ${where}`, "params");
+  }
+}
