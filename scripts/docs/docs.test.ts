@@ -52,6 +52,18 @@ function tokensOf(text: string): Token[] {
   return all;
 }
 
+// A page's tokens, lexed once a file: the links, the anchors and the diagrams read the same pages (the largest,
+// performance.md, some 21,000 lines, was lexed three times).
+const pageTokens = new Map<string, Token[]>();
+function tokensOfPage(file: string): Token[] {
+  let tokens = pageTokens.get(file);
+  if (!tokens) {
+    tokens = tokensOf(readFileSync(join(REPOSITORY, file), "utf8"));
+    pageTokens.set(file, tokens);
+  }
+  return tokens;
+}
+
 /** A heading's text as GitHub renders it (code spans and links as their text). */
 function plain(token: Token): string {
   if (!token.tokens) return token.text ?? "";
@@ -64,7 +76,7 @@ function anchorsOf(file: string): Set<string> {
   if (!found) {
     const slugger = new GithubSlugger();
     found = new Set(
-      tokensOf(readFileSync(join(REPOSITORY, file), "utf8"))
+      tokensOfPage(file)
         .filter((t) => t.type === "heading")
         .map((t) => slugger.slug(plain(t))),
     );
@@ -100,7 +112,7 @@ describe("the links of the README and the docs", () => {
     const broken: string[] = [];
     let checked = 0;
     for (const page of PAGES) {
-      for (const token of tokensOf(readFileSync(join(REPOSITORY, page), "utf8"))) {
+      for (const token of tokensOfPage(page)) {
         if ((token.type !== "link" && token.type !== "image") || !token.href || /^[a-z][a-z0-9+.-]*:/i.test(token.href))
           continue;
         checked++;
@@ -154,7 +166,7 @@ describe("the front page", () => {
 
   it("and the docs hold at least three diagrams", () => {
     const diagrams = PAGES.filter((p) => p !== "CHANGELOG.md").flatMap((p) =>
-      tokensOf(readFileSync(join(REPOSITORY, p), "utf8")).filter(
+      tokensOfPage(p).filter(
         (t) =>
           (t.type === "code" && (t as { lang?: string }).lang === "mermaid") ||
           (t.type === "image" && t.href?.endsWith(".svg")),
