@@ -257,7 +257,8 @@ function draftBodyFields(
     into,
   };
   // A key inside an object of a JSON body (`{auth: {hash}}`): the credential's, sent there too (nested-key-draft.ts).
-  const keyHolders = body.encoding === "json" ? nestedKeys(doc, credential, fields, at, notes) : new Set<string>();
+  const keyHolders =
+    body.encoding === "json" ? nestedKeys(doc, credential, fields, at, notes, required) : new Set<string>();
   for (const [field, schema] of [
     ...Object.entries(fields).filter(([f]) => !keyHolders.has(f)),
     ...Object.entries(shaped?.fields ?? {}),

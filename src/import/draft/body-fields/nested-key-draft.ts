@@ -1,12 +1,16 @@
 // A key inside an object of a JSON request body (`{auth: {hash: <key>}}`, "Authorization hash"), as add drafts it:
 // the way's credential sent there too (auth.alsoSends with the field's path), given once, rather than a plain field of
 // a JSON parameter a caller fills with the key in clear. The object holding nothing but the key is then no parameter.
+// With no scheme declared, a required top-level field named as an API key (`zx_api_key`) is the document's only
+// credential: sent from it too, so add drafts it alone (places-only-draft.ts), not a per-call input beside a guessed
+// bearer token. By shape, not by name alone: a declared scheme's key in the body is auth.covers (credential-params.ts),
+// and a field that names another key (`api_key_id`, a created key's `key` or `name`) stays an input.
 import { fieldOf } from "@blockwright/runtime/internal";
 import { type OpenApiDocument, type Schema, typeOf } from "../../../load/openapi-document.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 import { safeFlatten } from "../param-schema.js";
 import { nameWords } from "../../../load/schemas/secret-names.js";
-import type { CredentialDraft } from "../../auth/credential-draft.js";
+import { ADDED_SCHEME, type CredentialDraft, type SentAgain } from "../../auth/credential-draft.js";
 import { namesCredential } from "../../auth/credential-params.js";
 
 /** How deep into a body's objects a key is looked for (`auth.hash`: 2). */
@@ -55,23 +59,33 @@ export function nestedKeys(
   fields: Record<string, Schema>,
   at: (string | number)[],
   notes: ReviewNote[],
+  required: ReadonlySet<string> = new Set(),
 ): Set<string> {
   const left = new Set<string>();
   if (!credential.ways.length) return left;
   const sendsToken = credential.ways.flat().some((c) => c.placement.type === "bearer");
+  const assumed = assumedToken(credential);
   for (const [field, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
-    if (!flat || typeOf(flat) !== "object") continue;
+    if (!flat) continue;
+    // With no scheme declared, a required top-level text field named as the API key is the only credential the
+    // document has: sent from it (alsoSends, placesOnly), not typed into each call as an input beside a guessed token.
+    if (assumed && typeOf(flat) === "string" && required.has(field) && API_KEY_FIELD.test(field)) {
+      keyAt(credential, [field], flat);
+      left.add(field);
+      notes.push({
+        at: [...at, "params"],
+        note:
+          `body field ${field} is the API key, the document's only credential: ` +
+          `sent there from the credential (auth.alsoSends), given once, secret; check how the API takes its key`,
+      });
+      continue;
+    }
+    if (typeOf(flat) !== "object") continue;
     const path = keyPath(doc, flat, [field], sendsToken);
     if (!path) continue;
     const leaf = safeFlatten(doc, doc.schemaAt(flat, path.slice(1)) ?? {});
-    (credential.alsoSends ??= new Map()).set(`0:body:${path.join("/")}`, {
-      way: 0,
-      credential: 0,
-      place: { in: "body", path },
-      ...(typeof leaf?.maxLength === "number" ? { maxLength: leaf.maxLength } : {}),
-      ...(typeof leaf?.minLength === "number" ? { minLength: leaf.minLength } : {}),
-    });
+    keyAt(credential, path, leaf);
     const alone = path.length === 2 && Object.keys((flat.properties ?? {}) as object).length === 1;
     if (alone) left.add(field);
     const words = typeof leaf?.description === "string" ? ` (${JSON.stringify(leaf.description)})` : "";
@@ -90,4 +104,30 @@ export function nestedKeys(
     });
   }
   return left;
+}
+
+/**
+ * A field named as an API key by shape (`api_key`, `apiKey`, `x_access_token`): not a bare `key` or `name`, which a
+ * `POST /api-keys` body gives the key it creates, nor an id of another resource (`api_key_id`).
+ */
+const API_KEY_FIELD = /(?:api|access|secret)[-_]?key$|(?:access|auth)[-_]?token$/i;
+
+/** The bearer token add assumes for a document that declares no scheme (or the places-only redraft of it). */
+function assumedToken(credential: CredentialDraft): boolean {
+  if (credential.placesOnly) return true;
+  return Boolean(
+    credential.added && credential.scheme === ADDED_SCHEME && !credential.parameterKey && !credential.address,
+  );
+}
+
+/** The way's first credential sent at a body field too (credential.alsoSends), bounded by the field's lengths. */
+function keyAt(credential: CredentialDraft, path: string[], leaf: Schema | undefined): void {
+  const place = path.length === 1 ? { in: "body", name: path[0] as string } : { in: "body", path };
+  (credential.alsoSends ??= new Map()).set(`0:body:${path.join("/")}`, {
+    way: 0,
+    credential: 0,
+    place,
+    ...(typeof leaf?.maxLength === "number" ? { maxLength: leaf.maxLength } : {}),
+    ...(typeof leaf?.minLength === "number" ? { minLength: leaf.minLength } : {}),
+  } as SentAgain);
 }
