@@ -12,6 +12,8 @@ const record = {
     zqUrl: { type: "string", format: "uri" },
     zqName: { type: "string" },
     zqHost: { type: "string", format: "zq-unknown" },
+    zqDue: { type: "object" },
+    zqRegion: { type: "object", properties: { zqSlug: { type: "string" } } },
   },
 };
 const answer = { "200": { description: "ok", content: { "application/json": { schema: record } } } };
@@ -40,5 +42,13 @@ describe("a read field with a format", () => {
     expect(readHolds(document, resource!, "zqUrl", "example")).toBe(false);
     expect(readHolds(document, resource!, "zqName", "example")).toBe(true);
     expect(readHolds(document, resource!, "zqHost", "example")).toBe(true);
+  });
+
+  // An object of no declared field (a generator's Date, `{type: object}`) read back where a text was sent (Maesn's
+  // invoice `dueDate`): the mock keeps its own object, and the round trip expected the text echoed.
+  it("holds no text in an object that declares no field; one that declares fields may be the record it names", () => {
+    expect(readHolds(document, resource!, "zqDue", "2026-12-03")).toBe(false);
+    expect(readHolds(document, resource!, "zqDue", { zqAt: "2026-12-03" })).toBe(true);
+    expect(readHolds(document, resource!, "zqRegion", "zq-north")).toBe(true);
   });
 });
