@@ -1,5 +1,6 @@
 // What `upstream --accept` takes out of a manifest add drafted (carry.ts): an output whose field the newer answer no
-// longer has, and an optional parameter whose place the newer request no longer has, each add's own draft, untouched.
+// longer has, and an optional parameter whose place the newer request no longer has, each add's own draft, untouched;
+// and an output add drafts otherwise from the newer answer (a list become an object: its type, its count), followed.
 import type { ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { bodyFieldGone } from "./carry-paging.js";
 
@@ -7,6 +8,9 @@ import { bodyFieldGone } from "./carry-paging.js";
 interface Carrier {
   drop(name: string, why: string, key?: "outputs" | "params"): void;
   narrow(name: string, left: readonly string[], why: string): void;
+  set(place: (string | number)[], value: unknown, why: string): void;
+  has(key: "params" | "outputs", name: string): boolean;
+  current(key: "params" | "outputs", name: string): unknown;
 }
 
 /** An operation as add drafts it from one cut. */
@@ -68,4 +72,29 @@ export function dropGoneParams(carry: Carrier, mine: ManifestOperation, was: Dra
         : `${held.wire.in} ` + `parameter ${"name" in held.wire && held.wire.name ? held.wire.name : name}`;
     carry.drop(name, `the newer document's request has no ${where}`, "params");
   }
+}
+
+/**
+ * Outputs the manifest holds as add drafted them from the older document, that add drafts otherwise from the newer
+ * (Indicia's `data`, a list become an object): set to the newer draft; one add no longer drafts (the list's count),
+ * taken out. generate refused them (BW2007, BW2004). One written or changed by hand is the user's to decide on.
+ */
+export function followRedraftedOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
+  for (const [name, drafted] of Object.entries(was.op.outputs ?? {})) {
+    const held = mine.outputs?.[name];
+    // As add drafted it, and as carried so far (not narrowed or taken out above; its words may have followed).
+    if (!held || JSON.stringify(held) !== JSON.stringify(drafted)) continue;
+    if (withoutWords(carry.current("outputs", name)) !== withoutWords(drafted)) continue;
+    const next = now.op.outputs?.[name];
+    if (next === undefined) carry.drop(name, "add drafts no such output from the newer document's answer");
+    else if (JSON.stringify(next) !== JSON.stringify(drafted))
+      carry.set(["outputs", name], next, `${name} as add drafts it from the newer document's answer`);
+  }
+}
+
+/** An output as JSON text, its description aside (the text carry follows it on its own). */
+function withoutWords(output: unknown): string {
+  if (output === null || typeof output !== "object") return JSON.stringify(output);
+  const { description: _words, ...rest } = output as Record<string, unknown>;
+  return JSON.stringify(rest);
 }

@@ -20,7 +20,7 @@
 // each (a text changed, a new optional parameter or output, an output
 // removed): without them the package stayed as the older document described
 // it, and `diff` never mentioned what the newer one says.
-import { type Document, isMap, Pair, parseDocument } from "yaml";
+import { type Document, isMap, isNode, Pair, parseDocument } from "yaml";
 import { withDocumentSteps } from "../import/document-steps.js";
 import { credentialAsDrafted } from "../import/draft-provider.js";
 import { draftManifest } from "../import/draft/manifest.js";
@@ -30,7 +30,7 @@ import { valueAt } from "../load/json-ref.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
-import { dropGoneOutputs, dropGoneParams } from "./carry-gone.js";
+import { dropGoneOutputs, dropGoneParams, followRedraftedOutputs } from "./carry-gone.js";
 import { carryPaging } from "./carry-paging.js";
 
 type Json = Record<string, unknown>;
@@ -92,6 +92,7 @@ export function carryDrafted(
     carryOutputs(carry, mine, was, now);
     dropGoneOutputs(carry, mine, was, (status, pointer) => newerAnswers(operationId, status, pointer));
     dropGoneParams(carry, mine, was, now);
+    followRedraftedOutputs(carry, mine, was, now);
     carryPaging(carry, mine, shared, was.op, now.op, (pointer) => newerAnswers(operationId, undefined, pointer));
     // An idempotency key the newer document asks of each call, which the runtime sends itself: no caller gives it.
     const keyed = mine.idempotency !== undefined || manifest.idempotency !== undefined;
@@ -244,6 +245,12 @@ class Carrier {
       [`${why} (blockwright upstream --accept; it was add's draft of the older document): check what ${name} reads`],
       why,
     );
+  }
+
+  /** The output or parameter `name` as carried so far (undefined where there is none). */
+  current(key: "params" | "outputs", name: string): unknown {
+    const node = this.yaml.getIn([...this.at, key, name], true);
+    return isNode(node) ? node.toJSON() : node;
   }
 
   /** Whether the operation, as carried so far, has the output or parameter `name` (or the manifest shares it). */
