@@ -30,6 +30,7 @@ import { valueAt } from "../load/json-ref.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
+import { carryAuth, type DraftHead } from "./carry-auth.js";
 import { dropGoneOutputs, dropGoneParams, followRedraftedOutputs } from "./carry-gone.js";
 import { carryPaging } from "./carry-paging.js";
 
@@ -71,13 +72,16 @@ export function carryDrafted(
       : [];
   });
   const olderName = (operationId: string) => renamed.get(operationId) ?? operationId;
+  const olderHead: DraftHead = {};
+  const newerHead: DraftHead = {};
   const older = drafted(
     olderCutText,
     cutName,
     provider,
     operations.map((o) => ({ operationId: olderName(o.operationId) })),
+    olderHead,
   );
-  const newer = drafted(newerCutText, cutName, provider, operations);
+  const newer = drafted(newerCutText, cutName, provider, operations, newerHead);
   const newerAnswers = answersOf(newerCutText, cutName);
   const lines: string[] = [];
   const shared = object(manifest.params) as Record<string, ManifestParam>;
@@ -99,6 +103,7 @@ export function carryDrafted(
     if (!keyed && was.op.idempotency === undefined && now.op.idempotency !== undefined)
       carry.set(["idempotency"], now.op.idempotency, "an idempotency key the newer document asks of each call");
   }
+  carryAuth(yaml, manifest, olderHead, newerHead, lines);
   return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
 }
 
@@ -111,6 +116,8 @@ function drafted(
   cutName: string,
   provider: string,
   operations: readonly { operationId: string }[],
+  /** Filled with the draft's credential and its parameters (carry-auth.ts). */
+  head: DraftHead = {},
 ): Map<string, Drafted> {
   const out = new Map<string, Drafted>();
   try {
@@ -136,6 +143,8 @@ function drafted(
       })),
     );
     const draft = draftManifest(provider, source, chosen, credential);
+    head.auth = draft.manifest.auth;
+    head.params = draft.manifest.params ?? {};
     // A key every chosen call of its methods takes is drafted once, for the manifest: read as each such operation's.
     const shared = draft.manifest.idempotency;
     const methodOf = new Map(found.map((op) => [op.operationId, op.method.toUpperCase()]));

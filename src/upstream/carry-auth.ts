@@ -1,0 +1,89 @@
+// What `upstream --accept` carries of a manifest's credential (carry.ts): where the manifest holds `auth` as add
+// drafted it from the older document and add drafts it otherwise from the newer (Maesn's second version asks an
+// `accountKey` with the `apiKey` on every operation: `security: [{apiKey: [], accountKey: []}]`), the newer draft's,
+// with the parameters it names that the manifest lacks: generate refused every operation (BW2007: "does not accept
+// security scheme apiKey"), and no call could succeed without the new credential. A note says a caller now gives it;
+// `diff` reports the new required parameter. An `auth` written or changed by hand is the user's to decide on.
+import { type Document, isMap, Pair } from "yaml";
+import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
+import type { ManifestParam } from "../load/precompiled/manifest-types.js";
+
+type Json = Record<string, unknown>;
+
+/** A draft's credential and its parameters, as add drafts them from one cut. */
+export interface DraftHead {
+  auth?: unknown;
+  params?: Record<string, ManifestParam>;
+}
+
+/** The manifest's `auth` following the newer draft's where it holds the older's; a line for each part written. */
+export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newer: DraftHead, lines: string[]): void {
+  if (older.auth === undefined || newer.auth === undefined) return;
+  // Its schemes' names aside: a scheme the newer document renames is followed before (tighten.ts renameSchemes).
+  const mine = withoutSchemes(manifest.auth ?? null);
+  if (mine !== withoutSchemes(older.auth) || mine === withoutSchemes(newer.auth)) return;
+  // A scheme the manifest already sends keeps its parameter (callers give it by that name): only the new ones are new.
+  const kept = paramsBySchemes(manifest.auth);
+  const auth = JSON.parse(JSON.stringify(newer.auth), (key, value) =>
+    value !== null && typeof value === "object" && !Array.isArray(value) && kept.has(String(value.scheme))
+      ? { ...value, param: kept.get(String(value.scheme)) }
+      : value,
+  ) as unknown;
+  yaml.setIn(["auth"], draftedNode(yaml, auth));
+  addReviewNotes(
+    yaml,
+    ["auth"],
+    [
+      "the credential follows the newer document's security (blockwright upstream --accept; it was add's draft " +
+        "of the older one): a caller gives what it names; check it",
+    ],
+  );
+  lines.push("auth: the newer document's security, as add drafts it");
+  const have = (manifest.params ?? {}) as Record<string, unknown>;
+  for (const name of namedParams(auth)) {
+    const param = newer.params?.[name];
+    if (param === undefined || Object.hasOwn(have, name)) continue;
+    if (!isMap(yaml.getIn(["params"], true))) yaml.setIn(["params"], yaml.createNode({}));
+    const map = yaml.getIn(["params"], true);
+    if (!isMap(map)) continue;
+    map.add(new Pair(yaml.createNode(name), draftedNode(yaml, param)));
+    addReviewNotes(yaml, ["params", name], ["a credential the newer document asks of each call: check it"]);
+    lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
+  }
+}
+
+/** The parameters a manifest's `auth` names: its own, those sent with it, those of each way it offers. */
+function namedParams(auth: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node !== null && typeof node === "object")
+      for (const [key, value] of Object.entries(node as Json)) {
+        if ((key === "param" || key === "user") && typeof value === "string") out.push(value);
+        else walk(value);
+      }
+  };
+  walk(auth);
+  return [...new Set(out)];
+}
+
+/** An `auth` as JSON text, the names of its schemes left out. */
+function withoutSchemes(auth: unknown): string {
+  return JSON.stringify(auth, (key, value) => (key === "scheme" ? undefined : value));
+}
+
+/** The parameter each scheme of an `auth` sends (`{scheme, param}` at any depth). */
+function paramsBySchemes(auth: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  JSON.stringify(auth ?? null, (_key, value) => {
+    if (
+      value !== null &&
+      typeof value === "object" &&
+      typeof value.scheme === "string" &&
+      typeof value.param === "string"
+    )
+      out.set(value.scheme, value.param);
+    return value;
+  });
+  return out;
+}
