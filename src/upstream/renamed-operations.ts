@@ -76,13 +76,8 @@ export function followRenamedPathParams(
   renamed: ReadonlyMap<string, string>,
   lines: string[],
 ): void {
-  const newName = new Map([...renamed].map(([now, was]) => [was, now]));
-  for (const [id, raw] of Object.entries(object(manifest.operations))) {
-    const written = object(raw).operationId;
-    if (typeof written !== "string") continue;
-    const now = newer.operations.get(newName.get(written) ?? written);
-    const was = older.operations.get(written);
-    if (!now || !was || operationKey(now.method, "", now.path) !== operationKey(was.method, "", was.path)) continue;
+  for (const { id, raw, was, now } of matchedOperations(manifest, older, newer, renamed)) {
+    if (operationKey(now.method, "", now.path) !== operationKey(was.method, "", was.path)) continue;
     const [before, after] = [expressionNames(was.path), expressionNames(now.path)];
     for (const [key, p] of Object.entries(object(object(raw).params))) {
       const wire = object(object(p).wire);
@@ -113,13 +108,7 @@ export function followRecasedFields(
   renamed: ReadonlyMap<string, string>,
   lines: string[],
 ): void {
-  const newName = new Map([...renamed].map(([now, was]) => [was, now]));
-  for (const [id, raw] of Object.entries(object(manifest.operations))) {
-    const written = object(raw).operationId;
-    if (typeof written !== "string") continue;
-    const now = newer.operations.get(newName.get(written) ?? written);
-    const was = older.operations.get(written);
-    if (!now || !was) continue;
+  for (const { id, raw, was, now } of matchedOperations(manifest, older, newer, renamed)) {
     for (const [key, p] of Object.entries(object(object(raw).params))) {
       const wire = object(object(p).wire);
       const at = ["operations", id, "params", key, "wire"];
@@ -169,4 +158,24 @@ function fieldsAt(doc: OpenApiDocument, op: OpenApiOperation, parent: readonly s
   for (const variant of unionOf(holder) ?? [])
     for (const name of Object.keys(object(doc.flatten(variant as Schema).properties))) names.add(name);
   return [...names];
+}
+
+/**
+ * Each manifest operation with the older document's operation it names and the newer's (under its newer name where
+ * `renamed`, newer to older, says it has one).
+ */
+function* matchedOperations(
+  manifest: Json,
+  older: OpenApiDocument,
+  newer: OpenApiDocument,
+  renamed: ReadonlyMap<string, string>,
+): Generator<{ id: string; raw: unknown; was: OpenApiOperation; now: OpenApiOperation }> {
+  const newName = new Map([...renamed].map(([now, was]) => [was, now]));
+  for (const [id, raw] of Object.entries(object(manifest.operations))) {
+    const written = object(raw).operationId;
+    if (typeof written !== "string") continue;
+    const now = newer.operations.get(newName.get(written) ?? written);
+    const was = older.operations.get(written);
+    if (now && was) yield { id, raw, was, now };
+  }
 }
