@@ -24,7 +24,7 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
   if (mine !== withoutSchemes(older.auth) || mine === withoutSchemes(newer.auth)) return;
   // A scheme the manifest already sends keeps its parameter (callers give it by that name): only the new ones are new.
   const kept = paramsBySchemes(manifest.auth);
-  const auth = JSON.parse(JSON.stringify(newer.auth), (key, value) =>
+  const auth = JSON.parse(JSON.stringify(newer.auth), (_key, value) =>
     value !== null && typeof value === "object" && !Array.isArray(value) && kept.has(String(value.scheme))
       ? { ...value, param: kept.get(String(value.scheme)) }
       : value,
