@@ -1,9 +1,4 @@
-// From a published document (as OpenAPI 3) and the operations chosen in it
-// to the texts of a new provider: the cut openapi.yaml and the drafted
-// manifest.yaml. No files are read or written here (src/cli/support/add-provider.ts does
-// that), so the whole transformation is testable on documents in memory.
-import { withAddressSchemasAsAny } from "./cut/address-schemas.js";
-import { nameRefusal, outsideRefs, withNameRefsRead, withoutNameRefsRefused } from "./cut/name-refs.js";
+import { outsideRefs, withoutNameRefsRefused } from "./cut/name-refs.js";
 import jsyaml from "../vendor/js-yaml.cjs";
 import { operationRef } from "../load/operation-index.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
@@ -18,12 +13,10 @@ import {
 } from "./auth/requirements/cut-security.js";
 import { cutSecurityOfKey } from "./auth/requirements/parameter-alternatives.js";
 import { cutDocument, type CutReport } from "./cut/cut.js";
-import { withMissingSchemas } from "./cut/missing-schemas.js";
 import { type CutAnswers, rewriteCutAnswers } from "./cut/cut-answers.js";
 import { type CutChanges, cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-header.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
-import { withTakenServerFirst } from "./draft/server.js";
 import { keyInBodyNotes, withKeyInBody } from "./auth/keys/key-in-body.js";
 import { keyOnlyInBody, placesOnlyCredential } from "./auth/places-only-draft.js";
 import {
@@ -35,36 +28,10 @@ import {
 } from "./auth/keys/key-names.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
-import { exampleFormatNotes, withExampleFormats, withoutUnmetFormats } from "./shapes/unmet-formats.js";
-import {
-  unreadableTypeNotes,
-  withoutUnreadablePatterns,
-  withoutUnreadableTypes,
-  withSwaggerFilesAsBinary,
-} from "./shapes/unreadable-schemas.js";
-import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
-import { withoutUnmetBounds } from "./shapes/unmet-lengths.js";
-import { withoutOpenEnums } from "./shapes/open-enums.js";
-import { withoutPagingCaseCopies, withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
-import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
-import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
-import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
-import { pagingExampleNotes, withPagingFieldsFromExamples } from "./paging-example-fields.js";
-import { withAllOfMembersRead } from "./shapes/null-members.js";
-import { withBaseKinds } from "./cut/discriminated-kinds.js";
-import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
-import {
-  typeListNotes,
-  withBooleanTextsRead,
-  withNullTypesNamed,
-  withTupleItemsRead,
-  withTypeAliasesRead,
-  withTypeListsAsThree0,
-} from "./cut/type-lists.js";
-import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { dollarTemplateNotes } from "./cut/path-template-params.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withDocumentSteps } from "./document-steps.js";
+import { rewriteCutShapes } from "./cut-rewrites.js";
 import {
   type LeftOut,
   leftOutNotes,
@@ -227,12 +194,8 @@ function cutAndManifest(
 }
 
 /**
- * What add changes in the cut (in place), in order: the credential's scheme and requirements, placeholders for what
- * the document refers to and defines nowhere, query parameters copying a paging field of the JSON body, patterns and
- * formats no value meets, the server it takes first, unions' required fields no shape lists left out and the others
- * in their own shapes, a oneOf no value is of one shape of as anyOf, a closing beside a union refusing its shapes'
- * fields (before the request examples are judged against what the cut says), the request examples the judge refuses,
- * the answers; with the header's record of each and the notes a person checks.
+ * What add changes in the cut (in place), in order: the credential's scheme and requirements, then the shapes
+ * (cut-rewrites.ts), then the answers; with the header's record of each and the notes a person checks.
  */
 function rewrittenCut(
   cut: { document: Json; report: CutReport },
@@ -247,96 +210,33 @@ function rewrittenCut(
   const added = withCredentialScheme(doc, credential, operations);
   const keyInBody = withKeyInBody(doc, credential, operations);
   const anonymous = withoutCredential(doc, chosen);
-  const [atAddresses, byName] = [withAddressSchemasAsAny(doc), withNameRefsRead(doc, published)];
-  if (byName.refused.length) throw new UndraftableDocument(nameRefusal(byName.refused));
-  cut.report.external = cut.report.external.filter((ref) => ![atAddresses, byName].some((s) => s.refs.includes(ref)));
-  const placeholders = [...withMissingSchemas(doc, cut.report), ...atAddresses.added, ...byName.added];
-  const pagingCopies = withoutPagingQueryCopies(doc);
-  const pagingCaseCopies = withoutPagingCaseCopies(doc);
-  const unreadable = withoutUnreadablePatterns(doc);
-  const typeSlips = [...withBooleanTextsRead(doc), ...withNullTypesNamed(doc), ...withTypeAliasesRead(doc)];
-  const files = withSwaggerFilesAsBinary(doc);
-  const untyped = withoutUnreadableTypes(doc);
-  const typeLists = [...typeSlips, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
-  const [exampleFormats, pagingExamples] = [withExampleFormats(doc), withPagingFieldsFromExamples(doc)];
-  const listEnums = withListEnumsOnItems(doc);
-  const refSiblings = withRefSiblingsAsAllOf(doc);
-  const unmet = withoutUnmetFormats(doc);
-  const unmetLengths = withoutUnmetBounds(doc);
-  const openEnums = withoutOpenEnums(doc);
-  const reordered = withTakenServerFirst(doc);
-  const unlistedRequired = withoutRequiredNoShapeLists(doc);
-  const shapeRequired = withRequiredInShapes(doc);
-  const overlapping = withOverlappingUnionsAsAnyOf(doc);
-  const members = withAllOfMembersRead(doc);
-  const baseKinds = withBaseKinds(doc);
-  const unionClosings = withoutClosingBesideUnions(doc);
-  const refused = withoutRefusedRequestExamples(doc, chosen);
+  const shapes = rewriteCutShapes(doc, cut.report, chosen, published);
   const answers = rewriteCutAnswers(
     doc,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
+  const { placeholders, shapeRequired = [], ...changed } = shapes.changes;
   return {
     changes: {
       added,
       keyWay: cutSecurityOfKey(doc, credential, operations),
       spelt,
       keyNames: keyNamesRead.map((read) => `${read.change} (${read.why})`),
-      placeholders,
       anonymous,
       keyInBody,
-      unmet,
-      unmetLengths,
-      openEnums,
-      pagingCopies,
-      pagingCaseCopies,
-      unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
-      ...{ typeLists, exampleFormats, pagingExamples },
-      refused: refused.map((r) => r.place),
-      shapeRequired,
-      unlistedRequired,
-      overlapping,
-      unionClosings,
-      ...members,
-      baseKinds,
-      reordered: reordered.changed,
+      ...shapes.changes,
     },
     answers,
     notes: {
-      server: reordered.notes,
+      server: shapes.notes.server,
       cut: [
         ...keyNameNotes(keyNamesRead),
         ...keyInBodyNotes(keyInBody, credential),
-        ...cutChangeNotes(
-          renamed,
-          {
-            ...{ unmet, unmetLengths, openEnums, pagingCopies, pagingCaseCopies, unreadable },
-            ...{ unlistedRequired, overlapping, unionClosings, ...members, baseKinds },
-          },
-          placeholders,
-          answers,
-          shapeRequired,
-        ),
-        ...unreadableTypeNotes(untyped),
-        ...listEnumNotes(listEnums),
-        ...refSiblingNotes(refSiblings),
-        ...byName.notes,
-        ...typeListNotes(typeLists),
-        ...exampleFormatNotes(exampleFormats).concat(pagingExampleNotes(pagingExamples)),
-        ...refusedExampleNotes(refused),
+        ...cutChangeNotes(renamed, changed, placeholders, answers, shapeRequired),
+        ...shapes.notes.cut,
       ],
     },
   };
-}
-
-/** The review notes of the request examples the cut leaves out, the judge refusing them. */
-function refusedExampleNotes(refused: { place: string; why: string }[]): ReviewNote[] {
-  return refused.map((r) => ({
-    at: ["openapi"],
-    note:
-      `openapi.yaml leaves out ${r.place}: it breaks the request body's schema as the request judge reads it ` +
-      `(${r.why}), so the contract suite and the mocks do not use it`,
-  }));
 }
 
 /**

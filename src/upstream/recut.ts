@@ -2,14 +2,17 @@
 // openapi.yaml is a cut of the published document (its first comment says
 // so), so taking a newer version means cutting the newer document again —
 // the path items of the operations the manifest calls and everything they
-// $ref — keeping what add put in that the document does not publish (a
-// security scheme, a top-level requirement). The manifest is not touched:
+// $ref, its shapes and answers rewritten as add rewrites them — keeping what
+// add put in that the document does not publish (a security scheme, a
+// top-level requirement). The manifest is not touched:
 // its credential and outputs stay as the user has them, and what it binds
 // that the newer document no longer has is `generate`'s error, at its line.
 import jsyaml from "../vendor/js-yaml.cjs";
 import { withDocumentSteps } from "../import/document-steps.js";
 import { cutDocument, movedLines, type OperationAt } from "../import/cut/cut.js";
 import { cutAnswerLines, rewriteCutAnswers } from "../import/cut/cut-answers.js";
+import { shapeLines } from "../import/cut/cut-header.js";
+import { rewriteCutShapes } from "../import/cut-rewrites.js";
 import { credentialOf, OPERATION_METHODS, type SecurityScheme } from "../load/openapi-document.js";
 import { operationKey } from "./facts.js";
 
@@ -60,6 +63,8 @@ export function recut(
   // A copy: the cut shares its operations and components with the newer document, and its answers are rewritten below.
   const cut = cutDocument(steps.document, chosen);
   const document = structuredClone(cut.document);
+  // Its shapes as add rewrote them (import/cut-rewrites.ts): as published, no value meets some of them.
+  const shapes = rewriteCutShapes(document, cut.report, chosen, steps.document);
   // Its answers as add wrote them (import/cut/cut-answers.ts).
   const answers = rewriteCutAnswers(
     document,
@@ -93,6 +98,7 @@ export function recut(
     ...(steps.added.length
       ? [`Changed by blockwright upstream --accept, the document read as it means: ${steps.added.join("; ")}.`]
       : []),
+    ...shapeLines(shapes.changes, "blockwright upstream --accept"),
     ...movedLines(cut.report, "blockwright upstream --accept"),
     ...(missing.length
       ? [`Not in the newer document: ${missing.join(", ")} (the manifest still calls them: generate says where).`]

@@ -17,63 +17,66 @@ export type UnionChanges = {
 };
 
 /** The header's lines on the unions add rewrote: no value met them as published. */
-export function unionLines({
-  shapeRequired = [],
-  unlistedRequired = [],
-  overlapping = [],
-  unionClosings = [],
-  nullMembers = [],
-  disjointMembers = [],
-  overriddenFields = [],
-  baseKinds = [],
-}: UnionChanges): string[] {
+export function unionLines(
+  {
+    shapeRequired = [],
+    unlistedRequired = [],
+    overlapping = [],
+    unionClosings = [],
+    nullMembers = [],
+    disjointMembers = [],
+    overriddenFields = [],
+    baseKinds = [],
+  }: UnionChanges,
+  by: string,
+): string[] {
   return [
     ...(shapeRequired.length
       ? [
-          `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its ` +
+          `Changed by ${by}: ${shapeRequired.join("; ")}: each field required by the one shape of its ` +
             "oneOf that lists it, not beside the union (which required fields of different shapes together: no " +
             "value met it).",
         ]
       : []),
     ...(unlistedRequired.length
       ? [
-          `Left out by blockwright add: the required fields of ${unlistedRequired.join("; ")} (neither a shape of ` +
+          `Left out by ${by}: the required fields of ${unlistedRequired.join("; ")} (neither a shape of ` +
             "a union, nor the union, nor a closed object lists them: no value met it).",
         ]
       : []),
     ...(overlapping.length
       ? [
-          `Changed by blockwright add: ${overlapping.join("; ")}: anyOf, not oneOf (each shape takes every value of ` +
+          `Changed by ${by}: ${overlapping.join("; ")}: anyOf, not oneOf (each shape takes every value of ` +
             "another: no value was of exactly one, so none met the union).",
         ]
       : []),
     ...(unionClosings.length
       ? [
-          `Left out by blockwright add: the additionalProperties: false of ${unionClosings.join("; ")} (listing no ` +
+          `Left out by ${by}: the additionalProperties: false of ${unionClosings.join("; ")} (listing no ` +
             "field of its own, it refused every field of the shapes beside it; each shape keeps its own).",
         ]
       : []),
     ...(nullMembers.length
       ? [
-          `Changed by blockwright add: ${nullMembers.join("; ")}: anyOf of the other members and null, not allOf ` +
+          `Changed by ${by}: ${nullMembers.join("; ")}: anyOf of the other members and null, not allOf ` +
             "(a value of type null beside one of another type: no value met it).",
         ]
       : []),
     ...(disjointMembers.length
       ? [
-          `Changed by blockwright add: ${disjointMembers.join("; ")}: anyOf of the members, not allOf (their types ` +
+          `Changed by ${by}: ${disjointMembers.join("; ")}: anyOf of the members, not allOf (their types ` +
             "share none: no value met it).",
         ]
       : []),
     ...(overriddenFields.length
       ? [
-          `Changed by blockwright add: ${overriddenFields.join("; ")} (the two gave the field types that share none: ` +
+          `Changed by ${by}: ${overriddenFields.join("; ")} (the two gave the field types that share none: ` +
             "no value met it; the earlier member written out without it, the shared schema as published).",
         ]
       : []),
     ...(baseKinds.length
       ? [
-          `Added by blockwright add: ${baseKinds.join("; ")}: each $ref to the base outside an allOf points at the ` +
+          `Added by ${by}: ${baseKinds.join("; ")}: each $ref to the base outside an allOf points at the ` +
             "union of the schemas extending it, kept with it (a value is one of its kinds).",
         ]
       : []),

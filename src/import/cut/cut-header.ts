@@ -85,6 +85,12 @@ export interface CutChanges {
   reordered?: string[];
 }
 
+/** What the shape rewrites change (../cut-rewrites.ts): CutChanges' fields but the credential's. */
+export type ShapeChanges = Omit<
+  CutChanges,
+  "added" | "spelt" | "documentSteps" | "keyNames" | "anonymous" | "keyInBody" | "keyWay"
+>;
+
 /** The header's line on a key parameter drafted as a way of its own (auth/requirements/parameter-alternatives.ts). */
 function keyWayLines(keyWay: readonly string[]): string[] {
   return keyWay.length
@@ -100,28 +106,7 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  {
-    added,
-    spelt,
-    documentSteps = [],
-    keyNames = [],
-    placeholders,
-    anonymous,
-    keyInBody = [],
-    keyWay = [],
-    unmet,
-    unmetLengths = [],
-    openEnums = [],
-    pagingCopies = [],
-    pagingCaseCopies = [],
-    unreadable,
-    typeLists = [],
-    exampleFormats = [],
-    pagingExamples = [],
-    refused,
-    reordered = [],
-    ...unions
-  }: CutChanges,
+  { added, spelt, documentSteps = [], keyNames = [], anonymous, keyInBody = [], keyWay = [], ...shapes }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -146,33 +131,6 @@ export function cutHeader(
       ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]
       : []),
     ...(keyNames.length ? [`Changed by blockwright add: ${keyNames.join("; ")}.`] : []),
-    ...(reordered.length
-      ? [
-          `Changed by blockwright add: ${reordered.join("; ")} (generate, the mocks and the contract suite read ` +
-            "the first server).",
-        ]
-      : []),
-    ...(unmet.length
-      ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
-      : []),
-    ...(unmetLengths.length
-      ? [
-          `Left out by blockwright add: ${unmetLengths.join(", ")} (no value of the format meets them, or they ` +
-            "refuse a value of the enum, or no value of the lengths meets the pattern, which refuses its example).",
-        ]
-      : []),
-    ...openEnumAndCopyLines(openEnums, pagingCopies, pagingCaseCopies),
-    ...(unreadable.length
-      ? [`Left out by blockwright add: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
-      : []),
-    ...schemaChangeLines(typeLists, exampleFormats, pagingExamples),
-    ...(refused.length
-      ? [
-          `Left out by blockwright add: ${refused.join(", ")} (each breaks the request body's schema, as the request ` +
-            "judge reads it).",
-        ]
-      : []),
-    ...unionLines(unions),
     ...(anonymous.length
       ? [
           `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
@@ -187,13 +145,7 @@ export function cutHeader(
             "the operation's own).",
         ]
       : []),
-    ...(placeholders.length
-      ? [
-          `Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ` +
-            `${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} ` +
-            "nowhere: any value).",
-        ]
-      : []),
+    ...shapeLines(shapes, "blockwright add"),
     ...(report.dropped.length
       ? [
           `Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ` +
@@ -206,19 +158,77 @@ export function cutHeader(
   return lines.map((l) => `# ${l}\n`).join("");
 }
 
+/** The header's lines on the shapes the cut rewrote (../cut-rewrites.ts), `by` the command that rewrote them. */
+export function shapeLines(
+  {
+    placeholders,
+    unmet,
+    unmetLengths = [],
+    openEnums = [],
+    pagingCopies = [],
+    pagingCaseCopies = [],
+    unreadable,
+    typeLists = [],
+    exampleFormats = [],
+    pagingExamples = [],
+    refused,
+    reordered = [],
+    ...unions
+  }: ShapeChanges,
+  by: string,
+): string[] {
+  return [
+    ...(reordered.length
+      ? [
+          `Changed by ${by}: ${reordered.join("; ")} (generate, the mocks and the contract suite read ` +
+            "the first server).",
+        ]
+      : []),
+    ...(unmet.length
+      ? [`Left out by ${by}: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
+      : []),
+    ...(unmetLengths.length
+      ? [
+          `Left out by ${by}: ${unmetLengths.join(", ")} (no value of the format meets them, or they ` +
+            "refuse a value of the enum, or no value of the lengths meets the pattern, which refuses its example).",
+        ]
+      : []),
+    ...openEnumAndCopyLines(openEnums, pagingCopies, pagingCaseCopies, by),
+    ...(unreadable.length
+      ? [`Left out by ${by}: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
+      : []),
+    ...schemaChangeLines(typeLists, exampleFormats, pagingExamples, by),
+    ...(refused.length
+      ? [
+          `Left out by ${by}: ${refused.join(", ")} (each breaks the request body's schema, as the request ` +
+            "judge reads it).",
+        ]
+      : []),
+    ...unionLines(unions, by),
+    ...(placeholders.length
+      ? [
+          `Added by ${by}, not published: ${placeholders.join(", ")} (the document refers to ` +
+            `${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} ` +
+            "nowhere: any value).",
+        ]
+      : []),
+  ];
+}
+
 /** The header's lines on schemas add wrote as the document means them: 3.0's type lists, formats examples break. */
 function schemaChangeLines(
   typeLists: readonly string[],
   exampleFormats: readonly string[],
   pagingExamples: readonly string[],
+  by: string,
 ): string[] {
   return [
-    ...(typeLists.length ? [`Changed by blockwright add: ${typeLists.join(", ")} (${typeListsWhy(typeLists)}).`] : []),
+    ...(typeLists.length ? [`Changed by ${by}: ${typeLists.join(", ")} (${typeListsWhy(typeLists)}).`] : []),
     ...(exampleFormats.length
-      ? [`Changed by blockwright add: ${exampleFormats.join(", ")} (a format its own example breaks).`]
+      ? [`Changed by ${by}: ${exampleFormats.join(", ")} (a format its own example breaks).`]
       : []),
     ...(pagingExamples.length
-      ? [`Changed by blockwright add: ${pagingExamples.join(", ")} (a paging object declared with no fields).`]
+      ? [`Changed by ${by}: ${pagingExamples.join(", ")} (a paging object declared with no fields).`]
       : []),
   ];
 }
@@ -228,23 +238,24 @@ function openEnumAndCopyLines(
   openEnums: readonly string[],
   pagingCopies: readonly string[],
   pagingCaseCopies: readonly string[],
+  by: string,
 ): string[] {
   return [
     ...(openEnums.length
       ? [
-          `Left out by blockwright add: the enum of ${openEnums.join(", ")} (x-ms-enum's modelAsString: the ` +
+          `Left out by ${by}: the enum of ${openEnums.join(", ")} (x-ms-enum's modelAsString: the ` +
             "service takes other values too; the known ones are in the description).",
         ]
       : []),
     ...(pagingCopies.length
       ? [
-          `Left out by blockwright add: the query parameters ${pagingCopies.join("; ")} (each a paging value the ` +
+          `Left out by ${by}: the query parameters ${pagingCopies.join("; ")} (each a paging value the ` +
             "JSON request body carries under the same name, which the service reads: the body's field is sent).",
         ]
       : []),
     ...(pagingCaseCopies.length
       ? [
-          `Left out by blockwright add: the query parameters ${pagingCaseCopies.join("; ")} (each described as a ` +
+          `Left out by ${by}: the query parameters ${pagingCaseCopies.join("; ")} (each described as a ` +
             "paging value beside a query parameter of the same name but for case, which the service reads).",
         ]
       : []),

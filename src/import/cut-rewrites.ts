@@ -1,0 +1,129 @@
+// The rewrites of a cut that read the document alone, not the credential drafted for it: the shapes no value meets
+// as published, what the document names and defines nowhere, the server taken first, the request examples the judge
+// refuses. add's cut makes them (draft-provider.ts), and so does the re-cut of `upstream --accept`
+// (src/upstream/recut.ts), so that a newer version of a document add started from reads as add would read it.
+import { withAddressSchemasAsAny } from "./cut/address-schemas.js";
+import { nameRefusal, withNameRefsRead } from "./cut/name-refs.js";
+import type { CutReport } from "./cut/cut.js";
+import type { ShapeChanges } from "./cut/cut-header.js";
+import { withMissingSchemas } from "./cut/missing-schemas.js";
+import { withBaseKinds } from "./cut/discriminated-kinds.js";
+import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
+import {
+  typeListNotes,
+  withBooleanTextsRead,
+  withNullTypesNamed,
+  withTupleItemsRead,
+  withTypeAliasesRead,
+  withTypeListsAsThree0,
+} from "./cut/type-lists.js";
+import { withTakenServerFirst } from "./draft/server.js";
+import type { ReviewNote } from "./manifest-yaml.js";
+import { pagingExampleNotes, withPagingFieldsFromExamples } from "./paging-example-fields.js";
+import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
+import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
+import { withAllOfMembersRead } from "./shapes/null-members.js";
+import { withoutOpenEnums } from "./shapes/open-enums.js";
+import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
+import { withoutPagingCaseCopies, withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
+import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
+import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
+import { exampleFormatNotes, withExampleFormats, withoutUnmetFormats } from "./shapes/unmet-formats.js";
+import { withoutUnmetBounds } from "./shapes/unmet-lengths.js";
+import {
+  unreadableTypeNotes,
+  withoutUnreadablePatterns,
+  withoutUnreadableTypes,
+  withSwaggerFilesAsBinary,
+} from "./shapes/unreadable-schemas.js";
+import { UndraftableDocument } from "./uncallable.js";
+
+type Json = Record<string, unknown>;
+
+export interface ShapeRewrites {
+  changes: ShapeChanges;
+  /** The review notes on the server taken first, and on the rewrites cutChangeNotes does not word. */
+  notes: { server: ReviewNote[]; cut: ReviewNote[] };
+}
+
+/**
+ * The cut's shapes rewritten in place, in order: placeholders for what the document refers to and defines nowhere,
+ * query parameters copying a paging field of the JSON body, patterns, types and formats no value meets, the server it
+ * takes first, unions' required fields no shape lists left out and the others in their own shapes, a oneOf no value
+ * is of one shape of as anyOf, a closing beside a union refusing its shapes' fields (before the request examples are
+ * judged against what the cut says), the request examples the judge refuses.
+ */
+export function rewriteCutShapes(
+  doc: Json,
+  report: CutReport,
+  chosen: readonly { path: string; method: string }[],
+  published: Json,
+): ShapeRewrites {
+  const [atAddresses, byName] = [withAddressSchemasAsAny(doc), withNameRefsRead(doc, published)];
+  if (byName.refused.length) throw new UndraftableDocument(nameRefusal(byName.refused));
+  report.external = report.external.filter((ref) => ![atAddresses, byName].some((s) => s.refs.includes(ref)));
+  const placeholders = [...withMissingSchemas(doc, report), ...atAddresses.added, ...byName.added];
+  const pagingCopies = withoutPagingQueryCopies(doc);
+  const pagingCaseCopies = withoutPagingCaseCopies(doc);
+  const unreadable = withoutUnreadablePatterns(doc);
+  const typeSlips = [...withBooleanTextsRead(doc), ...withNullTypesNamed(doc), ...withTypeAliasesRead(doc)];
+  const files = withSwaggerFilesAsBinary(doc);
+  const untyped = withoutUnreadableTypes(doc);
+  const typeLists = [...typeSlips, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
+  const [exampleFormats, pagingExamples] = [withExampleFormats(doc), withPagingFieldsFromExamples(doc)];
+  const listEnums = withListEnumsOnItems(doc);
+  const refSiblings = withRefSiblingsAsAllOf(doc);
+  const unmet = withoutUnmetFormats(doc);
+  const unmetLengths = withoutUnmetBounds(doc);
+  const openEnums = withoutOpenEnums(doc);
+  const reordered = withTakenServerFirst(doc);
+  const unlistedRequired = withoutRequiredNoShapeLists(doc);
+  const shapeRequired = withRequiredInShapes(doc);
+  const overlapping = withOverlappingUnionsAsAnyOf(doc);
+  const members = withAllOfMembersRead(doc);
+  const baseKinds = withBaseKinds(doc);
+  const unionClosings = withoutClosingBesideUnions(doc);
+  const refused = withoutRefusedRequestExamples(doc, chosen);
+  return {
+    changes: {
+      placeholders,
+      unmet,
+      unmetLengths,
+      openEnums,
+      pagingCopies,
+      pagingCaseCopies,
+      unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
+      ...{ typeLists, exampleFormats, pagingExamples },
+      refused: refused.map((r) => r.place),
+      shapeRequired,
+      unlistedRequired,
+      overlapping,
+      unionClosings,
+      ...members,
+      baseKinds,
+      reordered: reordered.changed,
+    },
+    notes: {
+      server: reordered.notes,
+      cut: [
+        ...unreadableTypeNotes(untyped),
+        ...listEnumNotes(listEnums),
+        ...refSiblingNotes(refSiblings),
+        ...byName.notes,
+        ...typeListNotes(typeLists),
+        ...exampleFormatNotes(exampleFormats).concat(pagingExampleNotes(pagingExamples)),
+        ...refusedExampleNotes(refused),
+      ],
+    },
+  };
+}
+
+/** The review notes of the request examples the cut leaves out, the judge refusing them. */
+function refusedExampleNotes(refused: { place: string; why: string }[]): ReviewNote[] {
+  return refused.map((r) => ({
+    at: ["openapi"],
+    note:
+      `openapi.yaml leaves out ${r.place}: it breaks the request body's schema as the request judge reads it ` +
+      `(${r.why}), so the contract suite and the mocks do not use it`,
+  }));
+}
