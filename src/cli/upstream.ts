@@ -23,7 +23,8 @@ reordered) is no change. Changes to operations we do not call are counted.
   --accept          pin the newer document; for a provider add started (its
                     openapi.yaml is a cut of the published document), also
                     cut openapi.yaml again from it, for the operations the
-                    manifest calls, keeping the manifest as it is but for what the
+                    manifest calls, its shapes rewritten as add rewrites
+                    them, keeping the manifest as it is but for what the
                     newer document asks more of (a value it now requires,
                     a length or bound it sets or narrows, enum values it no
                     longer takes) and for the older document's values it
@@ -31,7 +32,8 @@ reordered) is no change. Changes to operations we do not call are counted.
                     written and printed; and what add drafts otherwise
                     from the newer document where the manifest holds
                     add's draft of the older (a description, a new
-                    optional parameter or output), each with a "# review:"
+                    optional parameter or output, a parameter, output or
+                    answer read otherwise), each with a "# review:"
                     note; an operationId the newer document gives the same
                     method and path otherwise is followed (the tool keeps
                     its name)

@@ -1,6 +1,7 @@
 // What `upstream --accept` takes out of a manifest add drafted (carry.ts): an output whose field the newer answer no
 // longer has, and an optional parameter whose place the newer request no longer has, each add's own draft, untouched;
-// and an output add drafts otherwise from the newer answer (a list become an object: its type, its count), followed.
+// and an output add drafts otherwise from the newer answer (a list become an object: its type, its count), or a
+// parameter from the newer request (a text become a file), followed.
 import type { ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { bodyFieldGone } from "./carry-paging.js";
 
@@ -11,6 +12,7 @@ interface Carrier {
   set(place: (string | number)[], value: unknown, why: string): void;
   has(key: "params" | "outputs", name: string): boolean;
   current(key: "params" | "outputs", name: string): unknown;
+  unset(place: (string | number)[], why: string): void;
 }
 
 /** An operation as add drafts it from one cut. */
@@ -92,7 +94,46 @@ export function followRedraftedOutputs(carry: Carrier, mine: ManifestOperation, 
   }
 }
 
-/** An output as JSON text, its description aside (the text carry follows it on its own). */
+/**
+ * Parameters the manifest holds as add drafted them from the older document, sent to the same place, that add drafts
+ * otherwise from the newer (Indicia's `media`, a form field of no type, drafted as a text, become a binary: a file):
+ * set to the newer draft, under the manifest's name. generate refused or, worse, linked them as the older document
+ * said (a text sent where the service reads a file). One written or changed by hand is the user's to decide on.
+ */
+export function followRedraftedParams(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
+  for (const [name, drafted] of Object.entries(was.op.params ?? {})) {
+    const held = mine.params?.[name];
+    if (!held || JSON.stringify(held) !== JSON.stringify(drafted)) continue;
+    if (withoutWords(carry.current("params", name)) !== withoutWords(drafted)) continue;
+    const next = now.op.params?.[name];
+    // The same name and place: a parameter moved elsewhere is another one (new, or gone, above).
+    if (next === undefined || JSON.stringify(next.wire) !== JSON.stringify(drafted.wire)) continue;
+    if (withoutWords(next) !== withoutWords(drafted))
+      carry.set(["params", name], next, `${name} as add drafts it from the newer document's request`);
+  }
+}
+
+/** The parts of an operation add drafts from how the document reads its request and answer, besides its values. */
+const READING = ["stream", "download", "bodyEncoding", "deprecated", "constants", "rules", "outcomes"] as const;
+
+/**
+ * How an operation is read, as add drafted it from the older document, that add drafts otherwise from the newer
+ * (Indicia's username search: a JSON answer become a stream of server-sent events, `stream: true`): set to the newer
+ * draft, or taken out where it drafts none. The tool otherwise asked for and read the answer as the older document
+ * gave it (a 406 from a service that answers only the stream). One part written or changed by hand leaves them all.
+ */
+export function followRedraftedReading(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
+  // One part changed by hand: the user reads the operation their own way, all of it left to them.
+  if (READING.some((key) => JSON.stringify(mine[key]) !== JSON.stringify(was.op[key]))) return;
+  for (const key of READING) {
+    if (JSON.stringify(now.op[key]) === JSON.stringify(was.op[key])) continue;
+    const why = `${key} as add drafts it from the newer document`;
+    if (now.op[key] === undefined) carry.unset([key], why);
+    else carry.set([key], now.op[key], why);
+  }
+}
+
+/** An output or a parameter as JSON text, its description aside (the text carry follows it on its own). */
 function withoutWords(output: unknown): string {
   if (output === null || typeof output !== "object") return JSON.stringify(output);
   const { description: _words, ...rest } = output as Record<string, unknown>;

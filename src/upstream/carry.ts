@@ -8,8 +8,11 @@
 // add drafts from the newer document and not from the older (new there),
 // not required, that the manifest binds nowhere, is added as add drafts it; so is an idempotency key the newer
 // document asks of each call (a required `Idempotency-Key`), which the runtime sends itself.
-// An output add drafted from a field of the answer that the newer answer no
-// longer has is taken out, noted: kept, the manifest no longer linked, and
+// A parameter or output add drafted, untouched, that add drafts otherwise
+// from the newer document (a text become a file, a list become an object)
+// follows the newer draft, as does how the operation is read (an answer
+// become a stream of events). An output add drafted from a field of the
+// answer that the newer answer no longer has is taken out, noted: kept, the manifest no longer linked, and
 // `diff` could not say which workflow lines read it. One read from the first
 // of several places that holds a value loses only the places gone, and is
 // taken out when none is left. Paging add drafted that reads a field the newer answer no longer has (a `nextUrl`'s
@@ -31,7 +34,13 @@ import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { carryAuth, type DraftHead } from "./carry-auth.js";
-import { dropGoneOutputs, dropGoneParams, followRedraftedOutputs } from "./carry-gone.js";
+import {
+  dropGoneOutputs,
+  dropGoneParams,
+  followRedraftedOutputs,
+  followRedraftedParams,
+  followRedraftedReading,
+} from "./carry-gone.js";
 import { carryPaging } from "./carry-paging.js";
 
 type Json = Record<string, unknown>;
@@ -97,6 +106,8 @@ export function carryDrafted(
     dropGoneOutputs(carry, mine, was, (status, pointer) => newerAnswers(operationId, status, pointer));
     dropGoneParams(carry, mine, was, now);
     followRedraftedOutputs(carry, mine, was, now);
+    followRedraftedParams(carry, mine, was, now);
+    followRedraftedReading(carry, mine, was, now);
     carryPaging(carry, mine, shared, was.op, now.op, (pointer) => newerAnswers(operationId, undefined, pointer));
     // An idempotency key the newer document asks of each call, which the runtime sends itself: no caller gives it.
     const keyed = mine.idempotency !== undefined || manifest.idempotency !== undefined;
@@ -227,6 +238,13 @@ class Carrier {
     const path = [...this.at, ...place];
     this.yaml.setIn(path, draftedNode(this.yaml, value));
     this.note(path, [`${why}: drafted as blockwright add drafts it (blockwright upstream --accept): check it`], why);
+  }
+
+  /** A part of the operation add drafted from the older document and drafts from the newer no more: taken out. */
+  unset(place: Path, why: string): void {
+    const path = [...this.at, ...place];
+    this.yaml.deleteIn(path);
+    this.note(this.at, [`${place.join(".")} was taken out: ${why} (blockwright upstream --accept): check it`], why);
   }
 
   /**
