@@ -271,7 +271,8 @@ describe("upstream --accept for a provider add started", () => {
       const edited = await project("carried-edited", (m) =>
         m.replace("description: How many at most.", "description: Our page size."),
       );
-      // A new required parameter is the newer document's demand, not a draft to carry: generate says it is missing.
+      // A new required parameter: the service refuses a call without it, so it is carried as add drafts it (a caller
+      // gives it now; diff says so, breaking).
       const zqteam = { name: "zqteam", in: "query", required: true, schema: { type: "string", enum: ["a", "b"] } };
       writeFileSync(join(edited.dir, "v2.json"), newer([zqsince, zqteam]));
       const accepted = await cli(["upstream", "zqtasks", "v2.json", "--accept"], { cwd: edited.dir });
@@ -281,6 +282,7 @@ describe("upstream --accept for a provider add started", () => {
         `${tool}.params.zqstatus.description: the newer document's text`,
         `${tool}.params.zqlimit.description: the newer document's text noted; yours kept`,
         `${tool}.params.zqsince: new optional query parameter zqsince in the newer document`,
+        `${tool}.params.zqteam: new required query parameter zqteam in the newer document: each call gives it now`,
         `${tool}.outputs.metadata.zqdue: new output metadata.zqdue in the newer document's answer`,
       ])
         expect(accepted.stderr).toContain(`\n  ${line}\n`);
@@ -300,7 +302,13 @@ describe("upstream --accept for a provider add started", () => {
             String.raw` tool should not offer it\n\s+zqsince:\n`,
         ),
       );
-      expect(manifest).not.toContain("zqteam");
+      expect(manifest).toMatch(
+        new RegExp(
+          String.raw`\n\s+# review: new required query parameter zqteam in the newer document: each call gives it` +
+            String.raw` now: drafted as blockwright add drafts it \(blockwright upstream --accept\); check it \(the` +
+            String.raw` service refuses a call without it\)\n(\s+# review: .*\n)*\s+zqteam:\n`,
+        ),
+      );
 
       // Without a new required parameter, the manifest carried generates, and diff reports what was carried.
       const plain = await project("carried");

@@ -32,7 +32,7 @@ reordered) is no change. Changes to operations we do not call are counted.
                     written and printed; and what add drafts otherwise
                     from the newer document where the manifest holds
                     add's draft of the older (a description, a new
-                    optional parameter or output, a parameter, output or
+                    parameter or output, one gone, a parameter, output or
                     answer read otherwise), each with a "# review:"
                     note; an operationId the newer document gives the same
                     method and path otherwise is followed (the tool keeps

@@ -40,3 +40,59 @@ describe("a credential the newer document asks with the first", () => {
     expect(JSON.stringify(parse(carried.text).auth)).not.toContain("zqAccount");
   });
 });
+
+// Albus: two bearer schemes (a sign-in's JWT, an org's API key), the sessions taking only the key; the newer document
+// lets every operation take either, and add drafts them as one input. The manifest kept add's older `apiKey` beside the
+// newer auth, named by no credential: generate refused it (BW2017).
+describe("a credential the newer document's draft no longer names", () => {
+  const bearer = (description?: string) => ({
+    type: "http",
+    scheme: "bearer",
+    ...(description ? { description } : {}),
+  });
+  const sessions = (security: object[]) =>
+    openapi(
+      {
+        "/zqsessions": {
+          get: { operationId: "zqListSessions", security, responses: { "200": reply({ type: "object" }) } },
+        },
+        "/zqtokens": {
+          get: {
+            operationId: "zqListTokens",
+            security: [{ zqJwt: [] }],
+            responses: { "200": reply({ type: "object" }) },
+          },
+        },
+      },
+      { securitySchemes: { zqJwt: bearer(), zqOrgKey: bearer("Org-scoped API key") } },
+      { security: [{ zqJwt: [] }, { zqOrgKey: [] }] },
+    );
+  const older = sessions([{ zqOrgKey: [] }]);
+  const newer = sessions([{ zqJwt: [] }, { zqOrgKey: [] }]);
+  const ids = ["zqListSessions", "zqListTokens"];
+  const draft = drafted(older, ids);
+
+  it("is taken out where add drafted it, with a line and a note", () => {
+    const before = Object.keys(draft.manifest.params ?? {});
+    const fresh = drafted(newer, ids).manifest;
+    const gone = before.filter((name) => !(name in (fresh.params ?? {})));
+    expect(gone.length).toBe(1);
+    const carried = carryDrafted(draft.manifestText, draft.openapiText, JSON.stringify(newer), "openapi.yaml");
+    const manifest = parse(carried.text);
+    expect(Object.keys(manifest.params)).toEqual(before.filter((name) => !gone.includes(name)));
+    expect(carried.lines).toContain(
+      `params.${gone[0]} taken out: a credential the newer document's security, as add drafts it, names no more`,
+    );
+    expect(carried.text).toContain(`# review: ${gone[0]} was taken out`);
+  });
+
+  it("stays where it was changed by hand", () => {
+    const name = Object.keys(draft.manifest.params ?? {}).find(
+      (n) => !(n in (drafted(newer, ids).manifest.params ?? {})),
+    );
+    const mine = draft.manifestText.replace(/(\n {2}apiKey:\n)(\s+)/, "$1$2placeholder: my org key\n$2");
+    expect(mine).not.toBe(draft.manifestText);
+    const carried = carryDrafted(mine, draft.openapiText, JSON.stringify(newer), "openapi.yaml");
+    expect(parse(carried.text).params[name!]).toMatchObject({ placeholder: "my org key" });
+  });
+});

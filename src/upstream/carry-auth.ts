@@ -3,7 +3,9 @@
 // `accountKey` with the `apiKey` on every operation: `security: [{apiKey: [], accountKey: []}]`), the newer draft's,
 // with the parameters it names that the manifest lacks: generate refused every operation (BW2007: "does not accept
 // security scheme apiKey"), and no call could succeed without the new credential. A note says a caller now gives it;
-// `diff` reports the new required parameter. An `auth` written or changed by hand is the user's to decide on.
+// `diff` reports the new required parameter. A credential parameter the newer draft names no more (Albus: two bearer
+// schemes, one of them taken only by some operations, then by every one, drafted as one input) is taken out. An
+// `auth` written or changed by hand is the user's to decide on.
 import { type Document, isMap, Pair } from "yaml";
 import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
@@ -49,6 +51,20 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
     map.add(new Pair(yaml.createNode(name), draftedNode(yaml, param)));
     addReviewNotes(yaml, ["params", name], ["a credential the newer document asks of each call: check it"]);
     lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
+  }
+  // A credential of the older draft the newer no longer names (two schemes sent alike become one input): taken out
+  // where the manifest holds it as add drafted it, or generate refused it as no credential and no wire (BW2017).
+  const named = new Set(namedParams(auth));
+  for (const name of namedParams(older.auth)) {
+    const drafted = older.params?.[name];
+    if (named.has(name) || drafted === undefined || JSON.stringify(have[name]) !== JSON.stringify(drafted)) continue;
+    yaml.deleteIn(["params", name]);
+    addReviewNotes(
+      yaml,
+      ["auth"],
+      [`${name} was taken out: the newer document's security, as add drafts it, names it no more`],
+    );
+    lines.push(`params.${name} taken out: a credential the newer document's security, as add drafts it, names no more`);
   }
 }
 

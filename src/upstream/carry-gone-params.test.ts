@@ -59,3 +59,60 @@ describe("an optional parameter add drafted that the newer document no longer ta
     expect(Object.keys(parse(carried.text).operations.zqstock_list.params)).toEqual(["zqgroup", "zqkind"]);
   });
 });
+
+// Albus's run of a session: the body's `model` (required) gone, `zqagent` (required) new. The manifest kept add's
+// `model` and lacked `zqagent`: generate refused the first, and no call the service takes could be made.
+describe("a required body field add drafted, gone, and a new required one", () => {
+  const run = (fields: Record<string, object>) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "zqruns", version: "1" },
+      paths: {
+        "/zqruns": {
+          post: {
+            operationId: "zqrun",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: fields, required: Object.keys(fields) },
+                },
+              },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+  const older = run({ zqprompt: { type: "string" }, zqmodel: { type: "string", maxLength: 40 } });
+  const newer = run({ zqprompt: { type: "string" }, zqagent: { type: "string", maxLength: 40 } });
+  const manifest = `provider: zqruns
+operations:
+  zqruns_run:
+    operationId: zqrun
+    params:
+      zqprompt:
+        type: string
+        description: The zqprompt field.
+        required: true
+        wire: { in: body }
+      zqmodel:
+        type: string
+        description: The zqmodel field.
+        required: true
+        maxLength: 40
+        wire: { in: body }
+`;
+
+  it("takes the gone one out and adds the new one, each with a line", () => {
+    const carried = carryDrafted(manifest, older, newer, "openapi.yaml");
+    const params = parse(carried.text).operations.zqruns_run.params;
+    expect(Object.keys(params)).toEqual(["zqprompt", "zqagent"]);
+    expect(params.zqagent).toMatchObject({ type: "string", required: true, wire: { in: "body" } });
+    expect(carried.lines).toEqual([
+      "operations.zqruns_run.params.zqagent: new required body field /zqagent in the newer document: " +
+        "each call gives it now",
+      "operations.zqruns_run.params: zqmodel taken out: the newer document's request has no body field /zqmodel",
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 // What `upstream --accept` takes out of a manifest add drafted (carry.ts): an output whose field the newer answer no
-// longer has, and an optional parameter whose place the newer request no longer has, each add's own draft, untouched;
+// longer has, and a parameter whose place the newer request no longer has, each add's own draft, untouched;
 // and an output add drafts otherwise from the newer answer (a list become an object: its type, its count), or a
 // parameter from the newer request (a text become a file), followed.
 import type { ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
@@ -53,9 +53,11 @@ export function dropGoneOutputs(
 }
 
 /**
- * An optional parameter add drafted, untouched, whose place the newer document no longer has (add drafts no parameter
- * sent there from it): taken out, as an output whose field is gone is; generate refused it (BW2003), and `diff` reports
- * it to the tool's callers. One written or changed by hand, or required, is the user's to decide on.
+ * A parameter add drafted, untouched, whose place the newer document no longer has (add drafts no parameter sent
+ * there from it): taken out, as an output whose field is gone is; generate refused it (BW2003), and `diff` reports it
+ * to the tool's callers. A required one too (Albus's run of a session: five body fields gone, two new required ones
+ * given, carry.ts): the service refuses the field, and no caller can give it. One written or changed by hand is the
+ * user's to decide on.
  */
 export function dropGoneParams(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
   // Where a parameter goes: its wire's place and name (its own name where the wire names none).
@@ -66,7 +68,7 @@ export function dropGoneParams(carry: Carrier, mine: ManifestOperation, was: Dra
   const newerPlaces = new Set(Object.entries(now.op.params ?? {}).map(([key, p]) => place(key, p)));
   for (const [name, drafted] of Object.entries(was.op.params ?? {})) {
     const held = mine.params?.[name];
-    if (!held || held.required === true || JSON.stringify(held) !== JSON.stringify(drafted)) continue;
+    if (!held || JSON.stringify(held) !== JSON.stringify(drafted)) continue;
     if (now.op.params?.[name] !== undefined || newerPlaces.has(place(name, held)) || !held.wire) continue;
     const where =
       held.wire.in === "body"

@@ -6,7 +6,8 @@
 // from the older document follows the newer one's; one the user rewrote is
 // kept, with the newer text in a note. A parameter, body field or output
 // add drafts from the newer document and not from the older (new there),
-// not required, that the manifest binds nowhere, is added as add drafts it; so is an idempotency key the newer
+// that the manifest binds nowhere, is added as add drafts it (a required one
+// too: the service refuses a call without it); so is an idempotency key the newer
 // document asks of each call (a required `Idempotency-Key`), which the runtime sends itself.
 // A parameter or output add drafted, untouched, that add drafts otherwise
 // from the newer document (a text become a file, a list become an object)
@@ -225,8 +226,10 @@ class Carrier {
     this.note(
       [...this.at, key, name],
       [
-        `${why}: drafted as blockwright add drafts it (blockwright upstream --accept); keep it, ` +
-          `or delete it if the tool should not offer it`,
+        `${why}: drafted as blockwright add drafts it (blockwright upstream --accept); ` +
+          ((value as { required?: unknown }).required === true
+            ? "check it (the service refuses a call without it)"
+            : "keep it, or delete it if the tool should not offer it"),
         ...notes,
       ],
       why,
@@ -376,7 +379,6 @@ function carryParams(
     if (
       older ||
       bound.has(key) ||
-      p.required ||
       (wholeBody && key.startsWith("body:")) ||
       Object.hasOwn(mine.params ?? {}, name) ||
       Object.hasOwn(shared, name)
@@ -385,7 +387,11 @@ function carryParams(
     const what = key.startsWith("body:")
       ? `body field ${key.slice("body:".length)}`
       : `${key.slice(0, key.indexOf(":"))} parameter ${key.slice(key.indexOf(":") + 1)}`;
-    carry.add("params", name, p, `new optional ${what} in the newer document`, notesOf(now, "params", name));
+    // A required one too: the service refuses a call without it, so a caller gives it now (diff: breaking).
+    const why = p.required
+      ? `new required ${what} in the newer document: each call gives it now`
+      : `new optional ${what} in the newer document`;
+    carry.add("params", name, p, why, notesOf(now, "params", name));
   }
 }
 
