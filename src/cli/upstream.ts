@@ -230,7 +230,8 @@ async function recutFromNewer(io: CliIo, { provider, specs, newerPath, newer, so
     if (renamed.length) {
       io.stderr.write(
         `upstream: the newer document names ${renamed.length} operation${renamed.length === 1 ? "" : "s"} or ` +
-          `path parameter${renamed.length === 1 ? "" : "s"} otherwise (the same method and path); the names followed ` +
+          `path parameter${renamed.length === 1 ? "" : "s"} otherwise (the same method and path), or gives a gone ` +
+          `operation's name to another; the names followed (a gone one pinned to its method and path) ` +
           `in ${ir.sources.manifest}:\n` +
           renamed.map((l) => `  ${logSafe(l)}\n`).join(""),
       );

@@ -149,3 +149,51 @@ describe("carryDrafted of paging that reads a field the newer answer no longer h
     expect(kept.text).toBe(DRAFTED);
   });
 });
+
+// Squadcast's second version: a page number (`pageNumber`) become a cursor. The request parameter was taken out, the
+// paging that sends it kept, and generate refused the manifest (BW2003).
+describe("carryDrafted of paging that sends a request parameter the newer document no longer takes", () => {
+  const q = (name: string, type = "integer") => ({ name, in: "query", schema: { type } });
+  const older = cut({}, [q("page"), q("limit")]);
+  const paged = manifest(
+    "      style: page\n      send: { in: query, name: page }\n      items: [ data ]\n      pageSize: limit",
+  )
+    .replace(
+      "    pagination:",
+      "    params:\n" +
+        ["page", "limit"]
+          .map(
+            (n) =>
+              `      ${n}:\n        type: number\n        description: The ${n} parameter.\n` +
+              "        integer: true\n        wire: { in: query }\n",
+          )
+          .join("") +
+        "    pagination:",
+    )
+    .replace(/ {6}metadata\.next:[\s\S]*$/, "");
+
+  it("follows the newer draft's cursor", async () => {
+    expect(await problems(paged, older)).toEqual([]);
+    const newer = cut({ next_cursor: { type: "string" } }, [q("cursor", "string"), q("limit")]);
+    const carried = carryDrafted(paged, older, newer, "openapi.yaml");
+    expect(carried.lines).toContain(
+      "operations.zqtasks_list_tasks.pagination: pagination as add drafts it from the newer document: the newer " +
+        "document's request has no query parameter page",
+    );
+    expect(parse(carried.text).operations.zqtasks_list_tasks.pagination).toMatchObject({
+      style: "cursor",
+      send: { in: "query", name: "cursor" },
+    });
+    expect(await problems(carried.text, newer)).toEqual([]);
+  });
+
+  it("is taken out where the newer document pages no way add drafts", async () => {
+    const newer = cut({}, [q("limit")]);
+    const carried = carryDrafted(paged, older, newer, "openapi.yaml");
+    expect(carried.lines).toContain(
+      "operations.zqtasks_list_tasks: pagination taken out: the newer document's request has no query parameter page",
+    );
+    expect(parse(carried.text).operations.zqtasks_list_tasks.pagination).toBeUndefined();
+    expect(await problems(carried.text, newer)).toEqual([]);
+  });
+});

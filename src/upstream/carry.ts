@@ -17,7 +17,8 @@
 // `diff` could not say which workflow lines read it. One read from the first
 // of several places that holds a value loses only the places gone, and is
 // taken out when none is left. Paging add drafted that reads a field the newer answer no longer has (a `nextUrl`'s
-// address, a cursor, an end flag), or gathers an output taken out, follows the newer draft's paging where that one's
+// address, a cursor, an end flag), sends a request parameter the newer document no longer takes (a page number become
+// a cursor), or gathers an output taken out, follows the newer draft's paging where that one's
 // outputs and page size are the manifest's, and is taken out otherwise (the tool then answers one page): kept, the
 // manifest no longer linked (BW2003).
 // Each gets a `# review:` comment and a printed line, and `diff` reports

@@ -159,3 +159,55 @@ operations:
     expect(tightened.renamedLines ?? []).toEqual([]);
   });
 });
+
+// Squadcast's second version: the `/v3` read removed, its operationId given to the `/v4` read (`…V4` before). The
+// manifest's `/v3` tool kept the name and so linked to the `/v4` endpoint without a word (generate named only its
+// outputs); it is pinned to the method and path it called now, which generate names gone.
+describe("an operation gone whose name the newer document gives another", () => {
+  const at = (paths: Record<string, string>) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "zqorders", version: "1" },
+      paths: Object.fromEntries(
+        Object.entries(paths).map(([path, operationId]) => [
+          path,
+          { get: { operationId, responses: { "200": { description: "ok" } } } },
+        ]),
+      ),
+    });
+  const twoTools = `provider: zqorders
+operations:
+  zqorders_get_old:
+    operationId: zqgetOrder
+  zqorders_get_new:
+    operationId: zqgetOrderV2
+`;
+
+  it("is pinned to the method and path it called; the other follows its new name", () => {
+    const older = at({ "/zqv1/orders": "zqgetOrder", "/zqv2/orders": "zqgetOrderV2" });
+    const tightened = tightenManifest(twoTools, at({ "/zqv2/orders": "zqgetOrder" }), "openapi.yaml", older);
+    const ops = parse(tightened.text).operations;
+    expect(ops.zqorders_get_old.operationId).toBe("GET /zqv1/orders");
+    expect(ops.zqorders_get_new.operationId).toBe("zqgetOrder");
+    expect(tightened.renamedLines).toEqual([
+      "operations.zqorders_get_old.operationId: GET /zqv1/orders (the operation it called, gone from the newer " +
+        "document, which names GET /zqv2/orders zqgetOrder: delete the tool or point it at another operation)",
+      "operations.zqorders_get_new.operationId: zqgetOrder (the newer document's name for GET /zqv2/orders, " +
+        "zqgetOrderV2 before; the tool keeps its name)",
+    ]);
+  });
+
+  it("follows its name where the operation moved to a path new in the newer document", () => {
+    const one = "provider: zqorders\noperations:\n  zqorders_get:\n    operationId: zqgetOrder\n";
+    const tightened = tightenManifest(
+      one,
+      at({ "/zqv2/orders": "zqgetOrder" }),
+      "openapi.yaml",
+      at({
+        "/zqv1/orders": "zqgetOrder",
+      }),
+    );
+    expect(parse(tightened.text).operations.zqorders_get.operationId).toBe("zqgetOrder");
+    expect(tightened.renamedLines ?? []).toEqual([]);
+  });
+});

@@ -6,7 +6,8 @@
 // workflows use, stays. So does a path parameter the newer template names otherwise at the same place
 // (`/warehouses/{id}` → `/warehouses/{warehouse_id}`): its wire name follows, the parameter keeps its own; and a query,
 // header or cookie parameter or a body field the newer operation no longer has, where it has one new beside it of the
-// same words in another case (`categoryId` → `category_id`, an API moving to snake case).
+// same words in another case (`categoryId` → `category_id`, an API moving to snake case). An operation gone whose
+// operationId the newer document gives another method and path is pinned to the method and path it called.
 import type { Document } from "yaml";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import type { OpenApiOperation, Schema } from "../load/openapi-types.js";
@@ -47,11 +48,21 @@ export function followRenamedOperations(
   const renamed = new Map<string, string>();
   const newerAt = new Map<string, string>();
   for (const op of newer.operations.values()) newerAt.set(operationKey(op.method, "", op.path), op.operationId);
+  const olderAt = new Set([...older.operations.values()].map((op) => operationKey(op.method, "", op.path)));
   for (const [id, raw] of Object.entries(object(manifest.operations))) {
     const operationId = object(raw).operationId;
-    if (typeof operationId !== "string" || newer.operations.get(operationId)) continue;
+    if (typeof operationId !== "string") continue;
     const was = older.operations.get(operationId);
-    const now = was && newerAt.get(operationKey(was.method, "", was.path));
+    const moved = newer.operations.get(operationId);
+    const at = was && operationKey(was.method, "", was.path);
+    if (moved && (!at || operationKey(moved.method, "", moved.path) === at)) continue;
+    const now = at && newerAt.get(at);
+    // Its name given to an operation the older document had under another name; moved to a path new there, it is
+    // the same operation moved (followed by its name, as before).
+    if (was && moved && now === undefined && olderAt.has(operationKey(moved.method, "", moved.path))) {
+      pinGone(yaml, id, operationId, was, moved, lines);
+      continue;
+    }
     if (!was || now === undefined || now === operationId) continue;
     yaml.setIn(["operations", id, "operationId"], now);
     renamed.set(now, operationId);
@@ -61,6 +72,28 @@ export function followRenamedOperations(
     );
   }
   return renamed;
+}
+
+/**
+ * A manifest operation whose operation is gone from the newer document, whose operationId that document gives an
+ * operation the older one had under another name (Squadcast's `/v3` read removed, its name given to the `/v4` one,
+ * `…V4` before): pinned to the method and path it
+ * called, so that generate names it gone, where it linked the tool to another endpoint without a word.
+ */
+function pinGone(
+  yaml: Document,
+  id: string,
+  operationId: string,
+  was: OpenApiOperation,
+  moved: OpenApiOperation,
+  lines: string[],
+): void {
+  const called = `${was.method.toUpperCase()} ${was.path}`;
+  yaml.setIn(["operations", id, "operationId"], called);
+  lines.push(
+    `operations.${id}.operationId: ${called} (the operation it called, gone from the newer document, which names ` +
+      `${moved.method.toUpperCase()} ${moved.path} ${operationId}: delete the tool or point it at another operation)`,
+  );
 }
 
 /**
