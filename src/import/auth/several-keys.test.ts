@@ -29,12 +29,13 @@ async function sent(tool: ToolSpec, params: Record<string, unknown>): Promise<{ 
 }
 
 describe("two keys offered as alternatives", () => {
-  it("a header key and a query key: apiKeyHeader and apiKeyQuery, titled where each goes, sent there", async () => {
-    // Both schemes' names and both wire names read as `apiKey`: the place tells them apart.
+  it("a header key and a query key of other names: each titled where it goes, sent there", async () => {
+    // Both schemes' names read as `apiKey`: the place tells them apart (one key of one name in two places is one
+    // input: one-key-ways.test.ts).
     const d = drafted(
       zqDoc({
         apiKey: { type: "apiKey", in: "header", name: "X-API-KEY" },
-        api_key: { type: "apiKey", in: "query", name: "api_key" },
+        api_key: { type: "apiKey", in: "query", name: "zq_token" },
       }),
       ["listZqWidgets"],
     );
@@ -46,14 +47,14 @@ describe("two keys offered as alternatives", () => {
     const params = d.manifest.params ?? {};
     expect(Object.keys(params).filter((name) => /\d$/.test(name))).toEqual([]);
     expect(params.apiKeyHeader).toMatchObject({ title: "API key (header X-API-KEY)", secret: true, required: false });
-    expect(params.apiKeyQuery).toMatchObject({ title: "API key (query api_key)", secret: true, required: false });
+    expect(params.apiKeyQuery).toMatchObject({ title: "API key (query zq_token)", secret: true, required: false });
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = (await linkedTools(d)) as [ToolSpec];
     const byHeader = await sent(tool, { apiKeyHeader: "zq-key-0000000001" });
     expect(byHeader.headers.get("x-api-key")).toBe("zq-key-0000000001");
-    expect(byHeader.url.searchParams.get("api_key")).toBeNull();
+    expect(byHeader.url.searchParams.get("zq_token")).toBeNull();
     const byQuery = await sent(tool, { apiKeyQuery: "zq-key-0000000002" });
-    expect(byQuery.url.searchParams.get("api_key")).toBe("zq-key-0000000002");
+    expect(byQuery.url.searchParams.get("zq_token")).toBe("zq-key-0000000002");
     expect(byQuery.headers.get("x-api-key")).toBeNull();
   });
 

@@ -3,6 +3,7 @@
 // for twice under two inputs ("Access token" and "Access token"). Where an operation takes either, it takes the first.
 import { requirementApart } from "../../../load/security-schemes.js";
 import { type Accepted, acceptedWays } from "./accepted-ways.js";
+import { sameKeysOf } from "./one-key-ways.js";
 
 export type { Accepted };
 
@@ -42,7 +43,13 @@ export function twinsOf(declared: Record<string, unknown>): Map<string, string> 
  * gives either, so they are one. A twin needed together with other schemes, or offered where its first twin is not
  * (one key per group of operations, alike in shape), stays its own way.
  */
-export function withTwinsMerged(accepted: Accepted[], twin: Map<string, string>, notes: string[]): Accepted[] {
+export function withTwinsMerged(
+  accepted: Accepted[],
+  twin: Map<string, string>,
+  notes: string[],
+  /** Why the merged schemes are one way, for the note. */
+  why = "schemes that send the same credential the same way (their words aside)",
+): Accepted[] {
   const offering = accepted.filter((a) => a.ways !== undefined);
   const merges = (n: string) => {
     const first = twin.get(n);
@@ -53,13 +60,16 @@ export function withTwinsMerged(accepted: Accepted[], twin: Map<string, string>,
   const merged = [...new Set(offering.flatMap((a) => a.ways ?? []))].filter(merges);
   if (!merged.length) return accepted;
   notes.push(
-    `${merged.map((n) => `${n} as ${twin.get(n)}`).join(", ")}: schemes that send the same credential the same way ` +
-      "(their words aside), each operation taking either: drafted as one way, one input",
+    `${merged.map((n) => `${n} as ${twin.get(n)}`).join(", ")}: ${why}, each operation taking either: drafted as ` +
+      "one way, one input",
   );
   return accepted.map((a) => (a.ways ? { ...a, ways: a.ways.filter((w) => !merged.includes(w)) } : a));
 }
 
-/** What each operation accepts (accepted-ways.ts), a scheme offered beside its first twin one way. */
+/**
+ * What each operation accepts (accepted-ways.ts), a scheme offered beside its first twin one way, and one API key
+ * offered two ways (one-key-ways.ts) one way.
+ */
 export function acceptedOnce(
   operations: readonly { id: string; op: Json }[],
   global: unknown,
@@ -68,5 +78,11 @@ export function acceptedOnce(
   notes: string[],
 ): Accepted[] {
   const apart = (names: string[]) => requirementApart(names, declared);
-  return withTwinsMerged(acceptedWays(operations, global, usable, apart, notes), twinsOf(declared), notes);
+  const once = withTwinsMerged(acceptedWays(operations, global, usable, apart, notes), twinsOf(declared), notes);
+  return withTwinsMerged(
+    once,
+    sameKeysOf(declared),
+    notes,
+    "the same API key offered in another place (sent where it leaks least: a header, a cookie, then the query)",
+  );
 }
