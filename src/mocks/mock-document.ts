@@ -1,24 +1,26 @@
 // The document a mock serves, made to answer requests as the runtime sends them: Prism routes by the operations' paths
-// alone, so each is given its server's path (`/api`; server/operation-server.ts), and a mock's address is
-// used as the live one is; the parameters the credential covers (`auth.covers`, or in the credential's own place) are
-// not required of requests, which carry the credential instead; nor are header parameters named Accept, Content-Type or
+// alone, so each is given its server's path (`/api`; server/operation-server.ts), and a mock's address is used as the
+// live one is; the parameters the credential covers (`auth.covers`, or in the credential's own place) are not required
+// of requests, which carry the credential instead; nor are header parameters named Accept, Content-Type or
 // Authorization, whose definitions OpenAPI ignores; a 204, 205 or 304 answer has no body, nor any answer to HEAD; a
 // form's list field (one that may be null too) also takes one item (sent as `Key=value`), and a required one is the
 // judge's to require (mocks.ts); a parameter "S or null" is S and its `oneOf` an `anyOf` (`1`: an id and a slug); a
 // schema Prism's validator cannot compile (nullable beside allOf or $ref) is rewritten so that it is compiled once and
-// checked (prism-schemas.ts). A
-// response with no example whose schema Prism's sampler would break gets a valid made one; one whose only media type is
-// a wildcard (`*/*`) is served as JSON, and a named example `default` as the default; an object sent in the query as
-// its fields (form, exploded) is taken as those fields, a text answer of no type as text (media-types.ts); a body whose
-// `allOf` members each close the object takes the fields of all (open-all-of.ts; an answer too, and an answer's `oneOf`
-// of object shapes is an `anyOf`: its shapes overlap); a multipart body's object fields, sent as JSON parts, are taken
-// as the text Prism reads; an answer lists no transport header (Content-Encoding, Transfer-Encoding, …), reads a
-// header's enum as its type's values (text-enum.ts), and a JSON type of it without a schema takes its sibling JSON
-// type's; an optional Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API
-// declares is left to the judge (Prism reads one as its steering), a reserved expansion `{+path}` is written `{path}`,
-// a path's literal text as sent (judge/path-literals.ts); a parameter Prism cannot read (label or matrix style, lists
-// or objects in a path or header, an exploded query list of texts, `content`, cookies, a deepObject holding a union) is
-// the judge's alone, as is requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
+// checked (prism-schemas.ts). A response with no example whose schema Prism's sampler would break gets a valid made
+// one; one whose only media type is a wildcard (`*/*`) is served as JSON, and a named example `default` as the default;
+// an object sent in the query as its fields (form, exploded) is taken as those fields, a text answer of no type as text
+// (media-types.ts); a body whose `allOf` members each close the object takes the fields of all (open-all-of.ts; an
+// answer too, and an answer's `oneOf` of object shapes is an `anyOf`: its shapes overlap); a multipart body's object
+// fields, sent as JSON parts, are taken as the text Prism reads; an answer lists no transport header (Content-Encoding,
+// Transfer-Encoding, …), reads a header's enum as its type's values (text-enum.ts), and a JSON type of it without a
+// schema takes its sibling JSON type's, and an error answer's JSON type with neither a schema nor an example serves
+// `{}` (answers/empty-error-json.ts); an optional Accept-Language header also takes the `*` fetch sends without one; a
+// `Prefer` header the API declares is left to the judge (Prism reads one as its steering), a reserved expansion
+// `{+path}` is written `{path}`, a path's literal text as sent (judge/path-literals.ts); a parameter Prism cannot read
+// (label or matrix style, lists or objects in a path or header, an exploded query list of texts, `content`, cookies, a
+// deepObject holding a union) is the judge's alone, as is requiring a query parameter whose schema lists "" (Prism
+// reads `flag=` as absent).
+import { withEmptyErrorJsonShown } from "./answers/empty-error-json.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { servedKeyPaths, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
@@ -182,7 +184,9 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
   for (const [status, declared] of Object.entries(responses)) {
     const found = resolved(declared, document);
     const served = servedAnswerHeaders(withMediaTypesOnly(found), document);
-    const texts = withTypedTexts(withSiblingJsonSchema(served), (v) => resolved(v, document));
+    const texts = withTypedTexts(withEmptyErrorJsonShown(status, withSiblingJsonSchema(served)), (v) =>
+      resolved(v, document),
+    );
     // A success's CSV of records as CSV text, not JSON (media/csv-records.ts).
     // A success's YAML of a record as YAML text, the file the download reads (media/yaml-records.ts).
     const response = withYamlRecordsAsText(status, withCsvRecordsAsText(status, texts, document), document);
