@@ -15,6 +15,8 @@ type Json = Record<string, unknown>;
 /** A draft's credential and its parameters, as add drafts them from one cut. */
 export interface DraftHead {
   auth?: unknown;
+  /** Where the draft reads an error's code and message (carry-errors.ts). */
+  errors?: unknown;
   params?: Record<string, ManifestParam>;
 }
 
