@@ -4,7 +4,7 @@
 // the path items of the operations the manifest calls and everything they
 // $ref, its shapes and answers rewritten as add rewrites them — keeping what
 // add put in that the document does not publish (a security scheme, a
-// top-level requirement). The manifest is not touched:
+// top-level requirement, `security: []` on an operation that names none). The manifest is not touched:
 // its credential and outputs stay as the user has them, and what it binds
 // that the newer document no longer has is `generate`'s error, at its line.
 import jsyaml from "../vendor/js-yaml.cjs";
@@ -13,6 +13,7 @@ import { cutDocument, movedLines, type OperationAt } from "../import/cut/cut.js"
 import { cutAnswerLines, rewriteCutAnswers } from "../import/cut/cut-answers.js";
 import { shapeLines } from "../import/cut/cut-header.js";
 import { rewriteCutShapes } from "../import/cut-rewrites.js";
+import { withoutCredential } from "../import/auth/requirements/cut-security.js";
 import { credentialOf, OPERATION_METHODS, type SecurityScheme } from "../load/openapi-document.js";
 import { operationKey } from "./facts.js";
 
@@ -89,12 +90,28 @@ export function recut(
     document.security = before.security;
     kept.push("security");
   }
+  // An operation naming no scheme beside others that do, as add wrote it: `security: []`, or generate would send it
+  // their credential (a health check the service answers without one).
+  const anonymous = withoutCredential(
+    document,
+    chosen.map((c) => ({
+      ...c,
+      asked: c.path,
+      operationId: object(object(object(document.paths)[c.path])[c.method]).operationId as string | undefined,
+    })),
+  );
   const header = [
     `Re-cut by blockwright upstream --accept from ${origin} (sha256 ${sha256.slice(0, 12)}…): ` +
       `the path items of the ${chosen.length} operation${chosen.length === 1 ? "" : "s"} ` +
       `the manifest calls and everything they $ref, as published.`,
     "The manifest is kept as it was; blockwright generate checks it against this cut.",
     ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
+    ...(anonymous.length
+      ? [
+          `Written out by blockwright upstream --accept: ${anonymous.join(", ")}: [] (no security scheme named ` +
+            "there, nor by the document for all: no credential, as published).",
+        ]
+      : []),
     ...(steps.added.length
       ? [`Changed by blockwright upstream --accept, the document read as it means: ${steps.added.join("; ")}.`]
       : []),
