@@ -15,8 +15,9 @@ type Json = Record<string, unknown>;
 /** A draft's credential and its parameters, as add drafts them from one cut. */
 export interface DraftHead {
   auth?: unknown;
-  /** Where the draft reads an error's code and message (carry-errors.ts). */
+  /** Where the draft reads an error's code and message, and its address (carry-head.ts). */
   errors?: unknown;
+  server?: unknown;
   params?: Record<string, ManifestParam>;
 }
 

@@ -20,7 +20,8 @@
 // address, a cursor, an end flag), sends a request parameter the newer document no longer takes (a page number become
 // a cursor), or gathers an output taken out, follows the newer draft's paging where that one's
 // outputs and page size are the manifest's, and is taken out otherwise (the tool then answers one page): kept, the
-// manifest no longer linked (BW2003). So do the credential (carry-auth.ts) and where errors are read (carry-errors.ts).
+// manifest no longer linked (BW2003). So do the credential (carry-auth.ts), where errors are read and the address
+// (carry-head.ts).
 // Each gets a `# review:` comment and a printed line, and `diff` reports
 // each (a text changed, a new optional parameter or output, an output
 // removed): without them the package stayed as the older document described
@@ -36,7 +37,7 @@ import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { carryAuth, type DraftHead } from "./carry-auth.js";
-import { carryErrors } from "./carry-errors.js";
+import { carryHead } from "./carry-head.js";
 import {
   dropGoneOutputs,
   dropGoneParams,
@@ -118,7 +119,7 @@ export function carryDrafted(
       carry.set(["idempotency"], now.op.idempotency, "an idempotency key the newer document asks of each call");
   }
   carryAuth(yaml, manifest, olderHead, newerHead, lines);
-  carryErrors(yaml, manifest, olderHead.errors, newerHead.errors, lines);
+  carryHead(yaml, manifest, olderHead, newerHead, lines);
   return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
 }
 
@@ -160,7 +161,7 @@ function drafted(
     const draft = draftManifest(provider, source, chosen, credential);
     head.auth = draft.manifest.auth;
     head.params = draft.manifest.params ?? {};
-    head.errors = draft.manifest.errors;
+    [head.errors, head.server] = [draft.manifest.errors, draft.manifest.server];
     // A key every chosen call of its methods takes is drafted once, for the manifest: read as each such operation's.
     const shared = draft.manifest.idempotency;
     const methodOf = new Map(found.map((op) => [op.operationId, op.method.toUpperCase()]));

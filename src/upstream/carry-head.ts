@@ -1,0 +1,35 @@
+// What `upstream --accept` carries of a manifest's parts for all operations, where the manifest holds add's draft of
+// the older document and add drafts them otherwise from the newer: where an error's code and message are read
+// (`errors`: Latitude.sh's fourth version declares its 422 answers as JSON:API errors, `{errors: [{code, detail}]}`,
+// where the older had no error schema and add drafted the common places; kept, every such error lost its message),
+// and the address (`server`: TextQL's sixteenth version moves its server's path, `https://app.textql.com` become
+// `…/rpc/public`, which prefixes every operation's path; kept, generate refused the manifest, BW2018). Parts written by
+// hand stay. The credential is carried by carry-auth.ts.
+import type { Document } from "yaml";
+import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
+import type { DraftHead } from "./carry-auth.js";
+
+type Json = Record<string, unknown>;
+
+/** Each part of the head, with what its note and line say it follows. */
+const PARTS = {
+  errors: "where an error's code and message are read follows the newer document's error answers",
+  server: "the address follows the newer document's server",
+} as const;
+
+/** The manifest's `errors` and `server` following the newer draft's where it holds the older's; a line for each. */
+export function carryHead(yaml: Document, manifest: Json, older: DraftHead, newer: DraftHead, lines: string[]): void {
+  for (const [key, what] of Object.entries(PARTS) as [keyof typeof PARTS, string][]) {
+    const [was, now] = [older[key], newer[key]];
+    if (was === undefined || now === undefined) continue;
+    const mine = JSON.stringify(manifest[key] ?? null);
+    if (mine !== JSON.stringify(was) || mine === JSON.stringify(now)) continue;
+    yaml.setIn([key], draftedNode(yaml, now));
+    addReviewNotes(
+      yaml,
+      [key],
+      [`${what} (blockwright upstream --accept; it was add's draft of the older one): check it`],
+    );
+    lines.push(`${key}: the newer document's, as add drafts it`);
+  }
+}
