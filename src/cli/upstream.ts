@@ -26,17 +26,20 @@ reordered) is no change. Changes to operations we do not call are counted.
                     manifest calls, its shapes rewritten as add rewrites
                     them, keeping the manifest as it is but for what the
                     newer document asks more of (a value it now requires,
-                    a length or bound it sets or narrows, enum values it no
-                    longer takes) and for the older document's values it
-                    loosens (enum values added, a longer maximum), each
-                    written and printed; and what add drafts otherwise
-                    from the newer document where the manifest holds
-                    add's draft of the older (a description, a new
-                    parameter or output, one gone, a parameter, output or
-                    answer read otherwise), each with a "# review:"
-                    note; an operationId the newer document gives the same
+                    a length, bound or pattern it sets or narrows, enum
+                    values it no longer takes) and for the older
+                    document's values it loosens (enum values added, a
+                    longer maximum), each written and printed; and what
+                    add drafts otherwise from the newer document where
+                    the manifest holds add's draft of the older (a
+                    description, a new parameter or output, one gone, a
+                    parameter, output or answer read otherwise, paging,
+                    errors, the address), each with a "# review:" note;
+                    an operationId the newer document gives the same
                     method and path otherwise is followed (the tool keeps
-                    its name)
+                    its name), and a tool whose operation is gone, its
+                    operationId given to another, is pinned to the method
+                    and path it called
   --source <url>    where the newer document came from (recorded by --accept)
   --refs-in <folder>
                     the folder (and those under it) whose files a multi-file

@@ -72,6 +72,23 @@ describe("upstream --accept on the manifest", () => {
     },
   );
 
+  // eGain's `q` given a pattern in a later version (`^[\w\W]+$`): generate refused the manifest's none (BW2006).
+  it("writes a pattern the newer document sets where the manifest has none", async () => {
+    const older = cut(["open", "paid"], { maxLength: 40 }, {});
+    const newer = cut(["open", "paid"], { maxLength: 40 }, { pattern: "^[\\w\\W]+$" });
+    const out = tightenManifest(manifest, newer, "openapi.yaml", older);
+    expect(params(out.text).zqnote.pattern).toBe("^[\\w\\W]+$");
+    expect(out.lines).toEqual([
+      'operations.zqpayments_list.params.zqnote.pattern: "^[\\\\w\\\\W]+$" (body field "/note"\'s pattern in the ' +
+        "newer document)",
+    ]);
+    const mine = manifest.replace(
+      "type: string\n        wire: { in: body, pointer: /note }",
+      "type: string\n" + "        pattern: ^zq\n        wire: { in: body, pointer: /note }",
+    );
+    expect(params(tightenManifest(mine, newer, "openapi.yaml", older).text).zqnote.pattern).toBe("^zq");
+  });
+
   it(
     "lets a list or bound the manifest holds as the older document gave it follow the newer one where it " +
       "accepts more",

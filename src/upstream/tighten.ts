@@ -239,6 +239,9 @@ function tightenParam(
     set("multipleOf", s.multipleOf, `${what}'s multipleOf in the newer document`);
   if (text && !p.enum) bound("minLength", (t, m) => t > m);
   if (text && !p.enum) bound("maxLength", (t, m) => t < m);
+  // A pattern the newer document sets where the manifest has none (eGain's `q`, any text but the empty one): its own.
+  if (text && !p.enum && typeof s.pattern === "string" && p.pattern === undefined)
+    set("pattern", s.pattern, `${what}'s pattern in the newer document`);
   if ((text || number) && Array.isArray(s.enum) && p.enum) {
     const taken = p.enum.filter((v) => (s.enum as unknown[]).includes(v));
     if (taken.length && taken.length < p.enum.length)
