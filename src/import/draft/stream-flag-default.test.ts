@@ -93,3 +93,34 @@ describe("a stream flag that defaults to true, beside a JSON answer", () => {
     }
   });
 });
+
+// OpenRouter's streaming variant of its chat completion (`/chat/completions#stream`): it answers events only, and its
+// `stream` flag admits true alone (`enum: [true], default: true`). The flag was drafted as a constant false, which its
+// own schema refuses: generate stopped on the draft (BW2009). A flag that admits no false is the operation's, not a
+// switch: drafted as any field admitting one value is (left out where optional), and the tool reads the stream.
+describe("a stream flag that admits true alone, on an operation answering events only", () => {
+  it("is no constant false; the draft links and reads the stream", async () => {
+    const events = {
+      type: "object",
+      required: ["model"],
+      properties: {
+        model: { type: "string", maxLength: 100 },
+        stream: { type: "boolean", enum: [true], default: true },
+      },
+    };
+    const document = openapi({
+      "/zqgenerate#stream": {
+        post: {
+          operationId: "zqStreamGenerate",
+          requestBody: { required: true, content: { "application/json": { schema: events } } },
+          responses: { "200": { description: "Its parts.", content: { "text/event-stream": { schema: answer } } } },
+        },
+      },
+    });
+    const d = drafted(document, ["zqStreamGenerate"], "zqgen");
+    const op = d.manifest.operations.zqgen_zq_stream_generate!;
+    expect(op.constants ?? []).not.toContainEqual(expect.objectContaining({ pointer: "/stream", value: false }));
+    expect(op.stream).toBeDefined();
+    expect(await linkProblems(d, "zqgen")).toEqual([]);
+  });
+});

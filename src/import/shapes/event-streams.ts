@@ -81,6 +81,15 @@ export function isStreamFlag(doc: OpenApiDocument, name: string, schema: Schema)
   return kinds.includes("boolean");
 }
 
+/**
+ * Whether a flag's schema takes false (no `enum` or `const` leaving it out): a switch a call may turn off. One that
+ * takes true alone (a streaming variant's `enum: [true]`) is no switch, drafted as any field of one value is.
+ */
+export function admitsFalse(flat: Schema | undefined): boolean {
+  if (flat?.const !== undefined) return flat.const === false;
+  return !Array.isArray(flat?.enum) || flat.enum.includes(false);
+}
+
 export function streamNote(name: string): string {
   return (
     `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which ` +

@@ -8,7 +8,7 @@ import { nestedFilePlaces } from "../../../link/files/nested-files.js";
 import type { CredentialDraft } from "../../auth/credential-draft.js";
 import { repeatsCredential } from "../../auth/credential-params.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
-import { isStreamFlag, streamFlagDraft } from "../../shapes/event-streams.js";
+import { admitsFalse, isStreamFlag, streamFlagDraft } from "../../shapes/event-streams.js";
 import type { shapeTag } from "../body-rules.js";
 import { fileBranch, fileParam, formFileNote, isFileField, nestedFilesWhy } from "../files.js";
 import { constantField } from "../one-value-constants.js";
@@ -69,7 +69,7 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
     context;
   const flatField = safeFlatten(doc, schema);
   if (flatField?.readOnly === true) return; // a field only the reply carries
-  if (events && isStreamFlag(doc, field, schema)) {
+  if (events && isStreamFlag(doc, field, schema) && admitsFalse(flatField)) {
     const flag = streamFlagDraft(field, flatField, sse);
     if (flag.constant) into.constants?.push(flag.constant);
     notes.push({ at: flag.constant && into.constants ? [...at, "constants"] : at, note: flag.note });
