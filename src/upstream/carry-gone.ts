@@ -117,21 +117,29 @@ export function followRedraftedParams(carry: Carrier, mine: ManifestOperation, w
 
 /** The parts of an operation add drafts from how the document reads its request and answer, besides its values. */
 const READING = ["stream", "download", "bodyEncoding", "deprecated", "constants", "rules", "outcomes"] as const;
+/**
+ * Where the operation's calls go, where it names a server of its own (eGain's third version serves two operations at
+ * `https://${API_DOMAIN}/core/aiservices/v4`, each customer's host: generate refused them without `server.param`).
+ */
+const ADDRESS = ["server"] as const;
 
 /**
  * How an operation is read, as add drafted it from the older document, that add drafts otherwise from the newer
  * (Indicia's username search: a JSON answer become a stream of server-sent events, `stream: true`): set to the newer
  * draft, or taken out where it drafts none. The tool otherwise asked for and read the answer as the older document
  * gave it (a 406 from a service that answers only the stream). One part written or changed by hand leaves them all.
+ * So does where its calls go (an operation's own server), apart.
  */
 export function followRedraftedReading(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
-  // One part changed by hand: the user reads the operation their own way, all of it left to them.
-  if (READING.some((key) => JSON.stringify(mine[key]) !== JSON.stringify(was.op[key]))) return;
-  for (const key of READING) {
-    if (JSON.stringify(now.op[key]) === JSON.stringify(was.op[key])) continue;
-    const why = `${key} as add drafts it from the newer document`;
-    if (now.op[key] === undefined) carry.unset([key], why);
-    else carry.set([key], now.op[key], why);
+  for (const group of [READING, ADDRESS]) {
+    // One part changed by hand: the user reads the operation their own way, all of it left to them.
+    if (group.some((key) => JSON.stringify(mine[key]) !== JSON.stringify(was.op[key]))) continue;
+    for (const key of group) {
+      if (JSON.stringify(now.op[key]) === JSON.stringify(was.op[key])) continue;
+      const why = `${key} as add drafts it from the newer document`;
+      if (now.op[key] === undefined) carry.unset([key], why);
+      else carry.set([key], now.op[key], why);
+    }
   }
 }
 

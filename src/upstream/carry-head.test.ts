@@ -4,9 +4,26 @@
 // the newer document's server has a path the older's had not (TextQL's `…/rpc/public`): the manifest kept the older
 // address and generate refused it (BW2018). Both follow the newer draft now, with a line and a note; parts written by
 // hand stay.
-import { describe, expect, it } from "vitest";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { linkProblems } from "../../test-support/generation-problems.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 import { carryDrafted } from "./carry.js";
+
+const work = join(runScratch(), `carry-head-${process.pid}`);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let count = 0;
+
+/** What generate's link step says of `manifestText` beside the cut `openapi`, in a project of its own. */
+async function problems(manifestText: string, openapi: string): Promise<string[]> {
+  const dir = join(work, String(count++), "specs", "zqtags");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "openapi.yaml"), openapi);
+  writeFileSync(join(dir, "manifest.yaml"), manifestText);
+  return linkProblems(join(dir, "..", ".."), dir);
+}
 
 const apiErrors = {
   type: "object",
@@ -74,5 +91,62 @@ describe("the parts for all operations add drafted from the older document", () 
     const mine = manifest("  message: [ $response.body#/zqproblem ]");
     expect(carryDrafted(mine, cut(), cut(apiErrors), "openapi.yaml").text).toBe(mine);
     expect(carryDrafted(manifest(DRAFTED), cut(), cut(), "openapi.yaml").lines).toEqual([]);
+  });
+});
+
+// eGain's third version serves two operations at a server of their own on each customer's host
+// (`https://${API_DOMAIN}/core/aiservices/v4`): the manifest kept them without one, and generate refused both.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the document's own placeholder, not a template
+const CUSTOMER_HOST = "https://${ZQ_DOMAIN}/zqai/v4";
+
+describe("an operation's own server the newer document names", () => {
+  const serving = (own: boolean) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "zqtags", version: "1" },
+      servers: [{ url: "https://zqtags.invalid" }],
+      security: [{ bearer: [] }],
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      paths: {
+        "/zqanswers": {
+          post: {
+            operationId: "zqanswer",
+            ...(own ? { servers: [{ url: CUSTOMER_HOST }] } : {}),
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+  const answering = `provider: zqtags
+name: zqtags
+description: Operations of the zqtags.
+color: "#6B7280"
+category: tools
+openapi: openapi.yaml
+server:
+  default: https://zqtags.invalid
+auth:
+  scheme: bearer
+  param: token
+errors:
+${DRAFTED}
+params:
+  token: { type: string, maxLength: 256, title: Token, required: true, secret: true, description: The token. }
+operations:
+  zqtags_answer:
+    operationId: zqanswer
+    title: Answer
+    description: Answer.
+    outputs: {}
+`;
+
+  it("follows the newer draft, the instance's address added as a shared parameter; the manifest links", async () => {
+    const carried = carryDrafted(answering, serving(false), serving(true), "openapi.yaml");
+    const manifestNow = parse(carried.text);
+    const param = manifestNow.operations.zqtags_answer.server.param;
+    expect(typeof param).toBe("string");
+    expect(manifestNow.params[param]).toMatchObject({ type: "string", format: "base-url" });
+    expect(carried.lines).toContain(`params.${param}: the address the newer document's server asks, as add drafts it`);
+    expect(await problems(carried.text, serving(true))).toEqual([]);
   });
 });

@@ -4,8 +4,9 @@
 // where the older had no error schema and add drafted the common places; kept, every such error lost its message),
 // and the address (`server`: TextQL's sixteenth version moves its server's path, `https://app.textql.com` become
 // `…/rpc/public`, which prefixes every operation's path; kept, generate refused the manifest, BW2018). Parts written by
-// hand stay. The credential is carried by carry-auth.ts.
-import type { Document } from "yaml";
+// hand stay; a shared parameter an address now names (an instance's address) is added. The credential is carried by
+// carry-auth.ts.
+import { type Document, isMap, Pair } from "yaml";
 import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
 import type { DraftHead } from "./carry-auth.js";
 
@@ -31,5 +32,34 @@ export function carryHead(yaml: Document, manifest: Json, older: DraftHead, newe
       [`${what} (blockwright upstream --accept; it was add's draft of the older one): check it`],
     );
     lines.push(`${key}: the newer document's, as add drafts it`);
+  }
+  addAddressParams(yaml, newer, lines);
+}
+
+/**
+ * A shared parameter an address the manifest now names (its `server.param`, an operation's own) that the manifest
+ * lacks: added as the newer draft has it (eGain's `instanceUrl`, each customer's host), or generate refused it.
+ */
+function addAddressParams(yaml: Document, newer: DraftHead, lines: string[]): void {
+  const now = yaml.toJS() as Json;
+  const have = (now.params ?? {}) as Json;
+  const paramOf = (server: unknown) => (server as { param?: unknown } | undefined)?.param;
+  const named = [
+    paramOf(now.server),
+    ...Object.values((now.operations ?? {}) as Record<string, Json>).map((op) => paramOf(op?.server)),
+  ].filter((n): n is string => typeof n === "string");
+  for (const name of new Set(named)) {
+    const param = newer.params?.[name];
+    if (param === undefined || Object.hasOwn(have, name)) continue;
+    if (!isMap(yaml.getIn(["params"], true))) yaml.setIn(["params"], yaml.createNode({}));
+    const map = yaml.getIn(["params"], true);
+    if (!isMap(map)) continue;
+    map.add(new Pair(yaml.createNode(name), draftedNode(yaml, param)));
+    addReviewNotes(
+      yaml,
+      ["params", name],
+      ["the address the newer document's server asks of each connection: check it"],
+    );
+    lines.push(`params.${name}: the address the newer document's server asks, as add drafts it`);
   }
 }
