@@ -27,16 +27,13 @@
 // removed): without them the package stayed as the older document described
 // it, and `diff` never mentioned what the newer one says.
 import { type Document, isMap, isNode, Pair, parseDocument } from "yaml";
-import { withDocumentSteps } from "../import/document-steps.js";
-import { credentialAsDrafted } from "../import/draft-provider.js";
-import { draftManifest } from "../import/draft/manifest.js";
-import { addReviewNotes, draftedNode, type ReviewNote } from "../import/manifest-yaml.js";
+import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
 import { shortText } from "../import/plain-text.js";
-import { valueAt } from "../load/json-ref.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { carryAuth, type DraftHead } from "./carry-auth.js";
+import { type Drafted, drafted } from "./carry-drafts.js";
 import { carryHead } from "./carry-head.js";
 import {
   dropGoneOutputs,
@@ -55,12 +52,6 @@ export interface Carried {
   text: string;
   /** One line per value written or noted: `operations.x.params.name: …`. */
   lines: string[];
-}
-
-/** An operation as add drafts it from one cut, with the review notes of its parts (their place below the operation). */
-interface Drafted {
-  op: ManifestOperation;
-  notes: ReviewNote[];
 }
 
 /**
@@ -121,65 +112,6 @@ export function carryDrafted(
   carryAuth(yaml, manifest, olderHead, newerHead, lines);
   carryHead(yaml, manifest, olderHead, newerHead, lines);
   return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
-}
-
-/**
- * Each operation of `operations` as add drafts it from the cut, by its operationId (none where the cut cannot be
- * drafted).
- */
-function drafted(
-  cutText: string,
-  cutName: string,
-  provider: string,
-  operations: readonly { operationId: string }[],
-  /** Filled with the draft's credential and its parameters (carry-auth.ts). */
-  head: DraftHead = {},
-): Map<string, Drafted> {
-  const out = new Map<string, Drafted>();
-  try {
-    const source = parseYamlSource(cutText, cutName);
-    const doc = new OpenApiDocument(source);
-    const found = operations.flatMap(({ operationId }) => doc.operations.get(operationId) ?? []);
-    const chosen = found.map((op) => ({
-      method: op.method.toLowerCase(),
-      path: op.path,
-      ...(op.named ? { operationId: op.operationId } : {}),
-      asked: op.operationId,
-    }));
-    // The credential as add drafts it, by the same steps (document-steps.ts).
-    const steps = withDocumentSteps(object(source.data), chosen);
-    const paths = object(steps.document.paths);
-    const credential = credentialAsDrafted(
-      steps.document,
-      found.map((op) => ({
-        id: op.operationId,
-        path: op.path,
-        method: op.method.toLowerCase(),
-        op: object(object(paths[op.path])[op.method.toLowerCase()] ?? valueAt(source.data, op.location)),
-      })),
-    );
-    const draft = draftManifest(provider, source, chosen, credential);
-    head.auth = draft.manifest.auth;
-    head.params = draft.manifest.params ?? {};
-    [head.errors, head.server] = [draft.manifest.errors, draft.manifest.server];
-    // A key every chosen call of its methods takes is drafted once, for the manifest: read as each such operation's.
-    const shared = draft.manifest.idempotency;
-    const methodOf = new Map(found.map((op) => [op.operationId, op.method.toUpperCase()]));
-    for (const [draftedId, drafted] of Object.entries(draft.manifest.operations)) {
-      const method = methodOf.get(drafted.operationId) ?? "";
-      const op =
-        shared && drafted.idempotency === undefined && (shared.methods ?? ["POST"]).some((m) => m === method)
-          ? { ...drafted, idempotency: { header: shared.header } }
-          : drafted;
-      const notes = draft.notes
-        .filter((n) => n.at[0] === "operations" && n.at[1] === draftedId)
-        .map((n) => ({ ...n, at: n.at.slice(2) }));
-      out.set(op.operationId, { op, notes });
-    }
-  } catch {
-    // A cut add could not draft: nothing to carry from it (generate still checks the manifest against the newer cut).
-  }
-  return out;
 }
 
 /** Writes into one operation of the manifest, a review note and a printed line for each value. */
