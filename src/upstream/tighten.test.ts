@@ -89,6 +89,20 @@ describe("upstream --accept on the manifest", () => {
     expect(params(tightenManifest(mine, newer, "openapi.yaml", older).text).zqnote.pattern).toBe("^zq");
   });
 
+  // eGain's ids: `^[0-9]+$` in one version, `^[\w\W]*$` in the next; generate refused the older one (BW2007).
+  it("lets the older document's pattern the manifest holds follow the newer one's", () => {
+    const older = cut(["open", "paid"], { maxLength: 40 }, { pattern: "^[0-9]+$" });
+    const newer = cut(["open", "paid"], { maxLength: 40 }, { pattern: "^zq[0-9]*$" });
+    const held = manifest.replace(
+      "type: string\n        wire: { in: body, pointer: /note }",
+      "type: string\n" + "        pattern: ^[0-9]+$\n        wire: { in: body, pointer: /note }",
+    );
+    const out = tightenManifest(held, newer, "openapi.yaml", older);
+    expect(params(out.text).zqnote.pattern).toBe("^zq[0-9]*$");
+    const mine = held.replace("pattern: ^[0-9]+$", "pattern: ^[0-9]{4}$");
+    expect(params(tightenManifest(mine, newer, "openapi.yaml", older).text).zqnote.pattern).toBe("^[0-9]{4}$");
+  });
+
   it(
     "lets a list or bound the manifest holds as the older document gave it follow the newer one where it " +
       "accepts more",

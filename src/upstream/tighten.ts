@@ -318,4 +318,13 @@ function followParam(
     if (typeof was === "number" && mine === was && typeof now === "number" && now > was)
       set(key, now, `${after.what}'s ${key} in the newer document, larger than the older one's the manifest had`);
   }
+  // The older document's pattern the newer one writes otherwise (eGain's ids, `^[0-9]+$` become `^[\w\W]*$`): a
+  // manifest's pattern must be its document's (BW2007), so the newer one's.
+  if (
+    typeof s0.pattern === "string" &&
+    p.pattern === s0.pattern &&
+    typeof s1.pattern === "string" &&
+    s1.pattern !== s0.pattern
+  )
+    set("pattern", s1.pattern, `${after.what}'s pattern in the newer document, the older one's the manifest had`);
 }
