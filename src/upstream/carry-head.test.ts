@@ -148,5 +148,11 @@ operations:
     expect(manifestNow.params[param]).toMatchObject({ type: "string", format: "base-url" });
     expect(carried.lines).toContain(`params.${param}: the address the newer document's server asks, as add drafts it`);
     expect(await problems(carried.text, serving(true))).toEqual([]);
+    // Its own server gone again (eGain's seventh version): the address taken out with it.
+    const back = carryDrafted(carried.text, serving(true), serving(false), "openapi.yaml");
+    expect(back.lines).toContain(`params.${param}: taken out: no address of the newer document asks it`);
+    expect(parse(back.text).params[param]).toBeUndefined();
+    expect(parse(back.text).operations.zqtags_answer.server).toBeUndefined();
+    expect(await problems(back.text, serving(false))).toEqual([]);
   });
 });

@@ -33,22 +33,26 @@ export function carryHead(yaml: Document, manifest: Json, older: DraftHead, newe
     );
     lines.push(`${key}: the newer document's, as add drafts it`);
   }
-  addAddressParams(yaml, newer, lines);
+  followAddressParams(yaml, older, newer, lines);
 }
 
 /**
  * A shared parameter an address the manifest now names (its `server.param`, an operation's own) that the manifest
- * lacks: added as the newer draft has it (eGain's `instanceUrl`, each customer's host), or generate refused it.
+ * lacks: added as the newer draft has it (eGain's `instanceUrl`, each customer's host), or generate refused it. One
+ * the older draft had as the manifest holds it, that no address names any more and the newer draft has not (the
+ * operations' own server gone again): taken out, or generate refused it as placed nowhere (BW2017).
  */
-function addAddressParams(yaml: Document, newer: DraftHead, lines: string[]): void {
+function followAddressParams(yaml: Document, older: DraftHead, newer: DraftHead, lines: string[]): void {
   const now = yaml.toJS() as Json;
   const have = (now.params ?? {}) as Json;
   const paramOf = (server: unknown) => (server as { param?: unknown } | undefined)?.param;
-  const named = [
-    paramOf(now.server),
-    ...Object.values((now.operations ?? {}) as Record<string, Json>).map((op) => paramOf(op?.server)),
-  ].filter((n): n is string => typeof n === "string");
-  for (const name of new Set(named)) {
+  const named = new Set(
+    [
+      paramOf(now.server),
+      ...Object.values((now.operations ?? {}) as Record<string, Json>).map((op) => paramOf(op?.server)),
+    ].filter((n): n is string => typeof n === "string"),
+  );
+  for (const name of named) {
     const param = newer.params?.[name];
     if (param === undefined || Object.hasOwn(have, name)) continue;
     if (!isMap(yaml.getIn(["params"], true))) yaml.setIn(["params"], yaml.createNode({}));
@@ -61,5 +65,14 @@ function addAddressParams(yaml: Document, newer: DraftHead, lines: string[]): vo
       ["the address the newer document's server asks of each connection: check it"],
     );
     lines.push(`params.${name}: the address the newer document's server asks, as add drafts it`);
+  }
+  for (const [name, param] of Object.entries(have)) {
+    const was = older.params?.[name];
+    const address = (param as { format?: unknown } | null)?.format === "base-url";
+    const elsewhere = JSON.stringify([now.server, now.auth]).includes(JSON.stringify(name));
+    if (!address || named.has(name) || elsewhere || newer.params?.[name] !== undefined || was === undefined) continue;
+    if (JSON.stringify(was) !== JSON.stringify(param) || (param as { wire?: unknown }).wire !== undefined) continue;
+    yaml.deleteIn(["params", name]);
+    lines.push(`params.${name}: taken out: no address of the newer document asks it`);
   }
 }
