@@ -48,11 +48,7 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
   for (const name of namedParams(auth)) {
     const param = newer.params?.[name];
     if (param === undefined || Object.hasOwn(have, name)) continue;
-    if (!isMap(yaml.getIn(["params"], true))) yaml.setIn(["params"], yaml.createNode({}));
-    const map = yaml.getIn(["params"], true);
-    if (!isMap(map)) continue;
-    map.add(new Pair(yaml.createNode(name), draftedNode(yaml, param)));
-    addReviewNotes(yaml, ["params", name], ["a credential the newer document asks of each call: check it"]);
+    addSharedParam(yaml, name, param, "a credential the newer document asks of each call");
     lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
   }
   // A credential of the older draft the newer no longer names (two schemes sent alike become one input): taken out
@@ -105,4 +101,13 @@ function paramsBySchemes(auth: unknown): Map<string, string> {
     return value;
   });
   return out;
+}
+
+/** A shared parameter added to the manifest's `params` as the newer draft has it, `why` in a note to check it. */
+export function addSharedParam(yaml: Document, name: string, param: unknown, why: string): void {
+  if (!isMap(yaml.getIn(["params"], true))) yaml.setIn(["params"], yaml.createNode({}));
+  const map = yaml.getIn(["params"], true);
+  if (!isMap(map)) return;
+  map.add(new Pair(yaml.createNode(name), draftedNode(yaml, param)));
+  addReviewNotes(yaml, ["params", name], [`${why}: check it`]);
 }

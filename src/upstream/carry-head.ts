@@ -6,9 +6,9 @@
 // `…/rpc/public`, which prefixes every operation's path; kept, generate refused the manifest, BW2018). Parts written by
 // hand stay; a shared parameter an address now names (an instance's address) is added. The credential is carried by
 // carry-auth.ts.
-import { type Document, isMap, Pair } from "yaml";
+import type { Document } from "yaml";
 import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
-import type { DraftHead } from "./carry-auth.js";
+import { addSharedParam, type DraftHead } from "./carry-auth.js";
 
 type Json = Record<string, unknown>;
 
@@ -55,15 +55,7 @@ function followAddressParams(yaml: Document, older: DraftHead, newer: DraftHead,
   for (const name of named) {
     const param = newer.params?.[name];
     if (param === undefined || Object.hasOwn(have, name)) continue;
-    if (!isMap(yaml.getIn(["params"], true))) yaml.setIn(["params"], yaml.createNode({}));
-    const map = yaml.getIn(["params"], true);
-    if (!isMap(map)) continue;
-    map.add(new Pair(yaml.createNode(name), draftedNode(yaml, param)));
-    addReviewNotes(
-      yaml,
-      ["params", name],
-      ["the address the newer document's server asks of each connection: check it"],
-    );
+    addSharedParam(yaml, name, param, "the address the newer document's server asks of each connection");
     lines.push(`params.${name}: the address the newer document's server asks, as add drafts it`);
   }
   for (const [name, param] of Object.entries(have)) {

@@ -4,9 +4,8 @@
 // (a place with two keys: after their wire names), a number only where every name is taken.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { executeToolDefinition } from "@blockwright/runtime";
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
+import { sentRequest } from "../../../test-support/runtime/sent-request.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -18,15 +17,6 @@ const zqDoc = (schemes: Record<string, unknown>) =>
     { securitySchemes: schemes },
     { security: Object.keys(schemes).map((name) => ({ [name]: [] })) },
   );
-
-/** The one request the tool sends given `params`. */
-async function sent(tool: ToolSpec, params: Record<string, unknown>): Promise<{ url: URL; headers: Headers }> {
-  const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
-  const result = await executeToolDefinition(tool, params, { baseUrl: "http://127.0.0.1:9", fetch, retries: 0 });
-  if (!result.success || seen.length !== 1) throw new Error(`the call failed: ${JSON.stringify(result)}`);
-  const request = seen[0] as { url: string; headers: Headers };
-  return { url: new URL(request.url), headers: request.headers };
-}
 
 describe("two keys offered as alternatives", () => {
   it("a header key and a query key of other names: each titled where it goes, sent there", async () => {
@@ -50,10 +40,10 @@ describe("two keys offered as alternatives", () => {
     expect(params.apiKeyQuery).toMatchObject({ title: "API key (query zq_token)", secret: true, required: false });
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = (await linkedTools(d)) as [ToolSpec];
-    const byHeader = await sent(tool, { apiKeyHeader: "zq-key-0000000001" });
+    const byHeader = await sentRequest(tool, { apiKeyHeader: "zq-key-0000000001" });
     expect(byHeader.headers.get("x-api-key")).toBe("zq-key-0000000001");
     expect(byHeader.url.searchParams.get("zq_token")).toBeNull();
-    const byQuery = await sent(tool, { apiKeyQuery: "zq-key-0000000002" });
+    const byQuery = await sentRequest(tool, { apiKeyQuery: "zq-key-0000000002" });
     expect(byQuery.url.searchParams.get("zq_token")).toBe("zq-key-0000000002");
     expect(byQuery.headers.get("x-api-key")).toBeNull();
   });

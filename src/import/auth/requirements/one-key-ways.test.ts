@@ -3,9 +3,8 @@
 // now, sent where it leaks least (a header, a cookie, then the query); keys of other names stay apart.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { executeToolDefinition } from "@blockwright/runtime";
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { json, scriptedFetch } from "../../../../test-support/runtime/scripted-fetch.js";
+import { sentRequest } from "../../../../test-support/runtime/sent-request.js";
 import {
   draftWorkFolder,
   drafted,
@@ -47,15 +46,6 @@ const secrets = (d: ReturnType<typeof drafted>) =>
 /** The tool that lists (it takes no parameter). */
 const listTool = (tools: unknown[]) => (tools as ToolSpec[]).find((t) => t.operationId === "listZqVaults") as ToolSpec;
 
-/** The one request the tool sends given `params`. */
-async function sent(tool: ToolSpec, params: Record<string, unknown>): Promise<{ url: URL; headers: Headers }> {
-  const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
-  const result = await executeToolDefinition(tool, params, { baseUrl: "http://127.0.0.1:9", fetch, retries: 0 });
-  if (!result.success || seen.length !== 1) throw new Error(`the call failed: ${JSON.stringify(result)}`);
-  const request = seen[0] as { url: string; headers: Headers };
-  return { url: new URL(request.url), headers: request.headers };
-}
-
 describe("one API key offered in two places", () => {
   it("a query key beside a header key of the same name: one input, sent in the header", async () => {
     const d = drafted(
@@ -70,7 +60,7 @@ describe("one API key offered in two places", () => {
     expect(notesAt(d, "auth").join("\n")).toContain("zqQueryKey as zqHeaderKey: the same API key offered in another");
     expect(await linkProblems(d)).toEqual([]);
     const tool = listTool(await linkedTools(d));
-    const request = await sent(tool, { apiKey: "zq-key-0000000001" });
+    const request = await sentRequest(tool, { apiKey: "zq-key-0000000001" });
     expect(request.headers.get("x-api-key")).toBe("zq-key-0000000001");
     expect(request.url.searchParams.get("api_key")).toBeNull();
   });
@@ -85,7 +75,7 @@ describe("one API key offered in two places", () => {
     );
     expect(d.manifest.auth).toEqual({ scheme: "zqBearer", param: "apiKey" });
     const tool = listTool(await linkedTools(d));
-    const request = await sent(tool, { apiKey: "zq-key-0000000002" });
+    const request = await sentRequest(tool, { apiKey: "zq-key-0000000002" });
     expect(request.headers.get("authorization")).toBe("Bearer zq-key-0000000002");
     expect(request.headers.get("x-api-key")).toBeNull();
   });
