@@ -63,7 +63,9 @@ function followAddressParams(yaml: Document, older: DraftHead, newer: DraftHead,
     const address = (param as { format?: unknown } | null)?.format === "base-url";
     const elsewhere = JSON.stringify([now.server, now.auth]).includes(JSON.stringify(name));
     if (!address || named.has(name) || elsewhere || newer.params?.[name] !== undefined || was === undefined) continue;
-    if (JSON.stringify(was) !== JSON.stringify(param) || (param as { wire?: unknown }).wire !== undefined) continue;
+    // As add drafted it, its words aside: they name the operations served there, which a later version changes.
+    const shape = (p: unknown) => JSON.stringify({ ...(p as Json), description: undefined, title: undefined });
+    if (shape(was) !== shape(param) || (param as { wire?: unknown }).wire !== undefined) continue;
     yaml.deleteIn(["params", name]);
     lines.push(`params.${name}: taken out: no address of the newer document asks it`);
   }
