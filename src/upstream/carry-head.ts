@@ -38,9 +38,10 @@ export function carryHead(yaml: Document, manifest: Json, older: DraftHead, newe
 
 /**
  * A shared parameter an address the manifest now names (its `server.param`, an operation's own) that the manifest
- * lacks: added as the newer draft has it (eGain's `instanceUrl`, each customer's host), or generate refused it. One
- * the older draft had as the manifest holds it, that no address names any more and the newer draft has not (the
- * operations' own server gone again): taken out, or generate refused it as placed nowhere (BW2017).
+ * lacks: added as the newer draft has it (eGain's `instanceUrl`, each customer's host), or generate refused it. An
+ * address the older draft had under that name, that no address names any more and the newer draft has not (the
+ * operations' own server gone again, the hosts written out): taken out, or generate refused it as placed nowhere
+ * (BW2017).
  */
 function followAddressParams(yaml: Document, older: DraftHead, newer: DraftHead, lines: string[]): void {
   const now = yaml.toJS() as Json;
@@ -63,9 +64,10 @@ function followAddressParams(yaml: Document, older: DraftHead, newer: DraftHead,
     const address = (param as { format?: unknown } | null)?.format === "base-url";
     const elsewhere = JSON.stringify([now.server, now.auth]).includes(JSON.stringify(name));
     if (!address || named.has(name) || elsewhere || newer.params?.[name] !== undefined || was === undefined) continue;
-    // As add drafted it, its words aside: they name the operations served there, which a later version changes.
-    const shape = (p: unknown) => JSON.stringify({ ...(p as Json), description: undefined, title: undefined });
-    if (shape(was) !== shape(param) || (param as { wire?: unknown }).wire !== undefined) continue;
+    // An address add drafted under that name (its words, whether each call needs it, follow the operations served
+    // there, which versions change), placed nowhere: generate refuses it (BW2017).
+    if ((was as { format?: unknown }).format !== "base-url" || (param as { wire?: unknown }).wire !== undefined)
+      continue;
     yaml.deleteIn(["params", name]);
     lines.push(`params.${name}: taken out: no address of the newer document asks it`);
   }
