@@ -103,6 +103,20 @@ describe("upstream --accept on the manifest", () => {
     expect(params(tightenManifest(mine, newer, "openapi.yaml", older).text).zqnote.pattern).toBe("^[0-9]{4}$");
   });
 
+  // eGain's publish view id: example `959500000204621`, then a pattern `^[a-zA-Z0-9]{2,4}-\d{4,15}$` and `PROD-3020`.
+  it("lets the older document's example its newer pattern refuses follow the newer one", () => {
+    const older = cut(["open", "paid"], { maxLength: 40 }, { example: "959500000204621" });
+    const newer = cut(["open", "paid"], { maxLength: 40 }, { pattern: "^[A-Z]{2,4}-\\d{4,15}$", example: "ZQ-3020" });
+    const held = manifest.replace(
+      "type: string\n        wire: { in: body, pointer: /note }",
+      "type: string\n" + '        example: "959500000204621"\n        wire: { in: body, pointer: /note }',
+    );
+    const out = tightenManifest(held, newer, "openapi.yaml", older);
+    expect(params(out.text).zqnote).toMatchObject({ example: "ZQ-3020", pattern: "^[A-Z]{2,4}-\\d{4,15}$" });
+    const mine = held.replace('example: "959500000204621"', 'example: "ZQ-0001"');
+    expect(params(tightenManifest(mine, newer, "openapi.yaml", older).text).zqnote.example).toBe("ZQ-0001");
+  });
+
   it(
     "lets a list or bound the manifest holds as the older document gave it follow the newer one where it " +
       "accepts more",

@@ -298,19 +298,18 @@ function followParam(
         `${after.what} takes more values in the newer document`,
       );
   }
-  // A default or example the older document gave that the newer one no longer takes: the newer one's, where it gives
-  // one it takes.
-  if (Array.isArray(s1.enum))
-    for (const key of ["default", "example"] as const) {
-      const [was, now, mine] = [s0[key], s1[key], p[key]];
-      const taken = (v: unknown) => (s1.enum as unknown[]).includes(v);
-      if (mine !== undefined && mine === was && !taken(mine) && now !== undefined && taken(now))
-        set(
-          key,
-          now,
-          `${after.what}'s ${key} in the newer document, which no longer takes the older one's ${JSON.stringify(was)}`,
-        );
-    }
+  // A default or example the older document gave that the newer one no longer takes (a value its enum no longer
+  // lists, a text its pattern or lengths now refuse: eGain's `959500000204621` become `PROD-3020`): the newer one's,
+  // where it gives one it takes.
+  for (const key of ["default", "example"] as const) {
+    const [was, now, mine] = [s0[key], s1[key], p[key]];
+    if (mine !== undefined && mine === was && !takes(s1, mine) && now !== undefined && takes(s1, now))
+      set(
+        key,
+        now,
+        `${after.what}'s ${key} in the newer document, which no longer takes the older one's ${JSON.stringify(was)}`,
+      );
+  }
   // Only a bound the newer document states and widens: one it no longer states may just be written another way (3.1's
   // anyOf with null).
   for (const key of ["maxLength", "maximum"] as const) {
@@ -327,4 +326,18 @@ function followParam(
     s1.pattern !== s0.pattern
   )
     set("pattern", s1.pattern, `${after.what}'s pattern in the newer document, the older one's the manifest had`);
+}
+
+/** Whether a schema's enum, pattern and lengths take `value` (what else it says aside). */
+function takes(schema: Schema, value: unknown): boolean {
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return false;
+  if (typeof value !== "string") return true;
+  if (typeof schema.minLength === "number" && [...value].length < schema.minLength) return false;
+  if (typeof schema.maxLength === "number" && [...value].length > schema.maxLength) return false;
+  if (typeof schema.pattern !== "string") return true;
+  try {
+    return new RegExp(schema.pattern, "u").test(value);
+  } catch {
+    return true;
+  }
 }
