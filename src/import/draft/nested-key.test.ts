@@ -149,3 +149,23 @@ describe("a key inside an object of a JSON body", () => {
     expect(Object.keys(d.manifest.operations.acme_make_zq_font?.params ?? {}).sort()).toEqual(["auth", "text"]);
   });
 });
+
+// eGain's content export: `{dataDestination: {s3Details: {region, accessKey, secretKey}}}` beside a bearer token. The
+// `secretKey` was drafted as the call's key (alsoSends into the S3 details), so the call sent its API token as an AWS
+// secret, and generate refused the draft (the object's other required fields supplied by nothing). A key beside
+// another key in one object is a pair of another party's (a storage's access and secret keys): a field of the
+// parameter, not where the call's one key goes.
+describe("a pair of keys inside an object, beside a bearer token", () => {
+  it("is the record's, not the call's key: no alsoSends, the object a parameter; the draft links", async () => {
+    const s3 = {
+      type: "object",
+      required: ["region", "accessKey", "secretKey"],
+      properties: { region: { type: "string" }, accessKey: { type: "string" }, secretKey: { type: "string" } },
+    };
+    const destination = { type: "object", required: ["kind"], properties: { kind: { type: "string" }, s3 } };
+    const d = drafted(document(destination), ["makeZqFont"]);
+    expect(JSON.stringify(d.manifest.auth)).not.toContain("alsoSends");
+    expect(Object.keys(d.manifest.operations.acme_make_zq_font?.params ?? {})).toContain("auth");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

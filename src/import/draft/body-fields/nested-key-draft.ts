@@ -4,7 +4,8 @@
 // With no scheme declared, a required top-level field named as an API key (`zx_api_key`) is the document's only
 // credential: sent from it too, so add drafts it alone (places-only-draft.ts), not a per-call input beside a guessed
 // bearer token. By shape, not by name alone: a declared scheme's key in the body is auth.covers (credential-params.ts),
-// and a field that names another key (`api_key_id`, a created key's `key` or `name`) stays an input.
+// and a field that names another key (`api_key_id`, a created key's `key` or `name`) stays an input, as do two keys
+// side by side (a storage's `accessKey` and `secretKey`): another party's pair.
 import { fieldOf } from "@blockwright/runtime/internal";
 import { type OpenApiDocument, type Schema, typeOf } from "../../../load/openapi-document.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
@@ -37,10 +38,14 @@ function keyPath(doc: OpenApiDocument, schema: Schema, path: string[], sendsToke
   if (!flat || typeOf(flat) !== "object") return undefined;
   const fields = (flat.properties ?? {}) as Record<string, Schema>;
   const required = new Set(Array.isArray(flat.required) ? (flat.required as string[]) : []);
+  // Two keys side by side (a storage's access and secret keys) are another party's pair: none is the call's one key.
+  const keyish = (name: string) => namesCredential(name) || KEY_WORDS.has(nameWords(name).at(-1) ?? "");
+  const pair = Object.keys(fields).filter(keyish).length > 1;
   for (const name of Object.keys(fields)) {
     const field = safeFlatten(doc, fieldOf(fields, name));
     if (!field) continue;
-    if (typeOf(field) === "string" && required.has(name) && authorisesCall(name, field.description, sendsToken))
+    const text = typeOf(field) === "string";
+    if (text && !pair && required.has(name) && authorisesCall(name, field.description, sendsToken))
       return [...path, name];
     const deeper = keyPath(doc, field, [...path, name], sendsToken);
     if (deeper) return deeper;
