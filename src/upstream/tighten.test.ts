@@ -117,6 +117,23 @@ describe("upstream --accept on the manifest", () => {
     expect(params(tightenManifest(mine, newer, "openapi.yaml", older).text).zqnote.example).toBe("ZQ-0001");
   });
 
+  // OpenRouter's `stream`: `nullable: true` in one version, no null in the next; generate refused the manifest.
+  it("takes out nullable where the newer document admits no null", () => {
+    const older = cut(["open", "paid"], { maxLength: 40 }, { nullable: true });
+    const newer = cut(["open", "paid"], { maxLength: 40 }, {});
+    const held = manifest.replace(
+      "type: string\n        wire: { in: body, pointer: /note }",
+      "type: string\n" + "        nullable: true\n        wire: { in: body, pointer: /note }",
+    );
+    const out = tightenManifest(held, newer, "openapi.yaml", older);
+    expect(params(out.text).zqnote.nullable).toBeUndefined();
+    expect(out.lines).toEqual([
+      'operations.zqpayments_list.params.zqnote.nullable: taken out (body field "/note" admits no null in the newer ' +
+        "document)",
+    ]);
+    expect(tightenManifest(held, older, "openapi.yaml", older).text).toBe(held);
+  });
+
   it(
     "lets a list or bound the manifest holds as the older document gave it follow the newer one where it " +
       "accepts more",

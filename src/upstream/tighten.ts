@@ -210,6 +210,11 @@ function tightenParam(
   };
   if (required && !p.required && (p.default === undefined || p.sendDefault === false))
     set("required", true, `the newer document requires ${what}`);
+  // Null the newer document no longer admits, where the manifest let a caller send it (OpenRouter's `stream`): BW2007.
+  if (p.nullable === true && !doc.admitsNull(schema)) {
+    yaml.deleteIn([...at, "nullable"]);
+    lines.push(`${[...at, "nullable"].join(".")}: taken out (${what} admits no null in the newer document)`);
+  }
   if (p.type === "file" || p.separator !== undefined) return;
   const s = doc.flatten(schema);
   const specType = typeOf(s);
