@@ -77,8 +77,8 @@ export function followRenamedOperations(
 /**
  * A manifest operation whose operation is gone from the newer document, whose operationId that document gives an
  * operation the older one had under another name (Squadcast's `/v3` read removed, its name given to the `/v4` one,
- * `…V4` before): pinned to the method and path it
- * called, so that generate names it gone, where it linked the tool to another endpoint without a word.
+ * `…V4` before): pinned to the method and path it called, so that generate names it gone, where it linked the tool to
+ * another endpoint without a word.
  */
 function pinGone(
   yaml: Document,

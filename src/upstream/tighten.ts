@@ -13,6 +13,7 @@
 // what the manifest binds that the newer document no longer has stays
 // `generate`'s error, at its line.
 import { isMultipleOf, parsePointer } from "@blockwright/runtime/internal";
+import { checkValue } from "@blockwright/runtime/internal/generate";
 import { type Document, isCollection, parseDocument } from "yaml";
 import {
   credentialOf,
@@ -333,16 +334,22 @@ function followParam(
     set("pattern", s1.pattern, `${after.what}'s pattern in the newer document, the older one's the manifest had`);
 }
 
-/** Whether a schema's enum, pattern and lengths take `value` (what else it says aside). */
+/**
+ * Whether a schema's enum, pattern and lengths take `value` (what else it says aside), by the runtime's own check,
+ * which generate holds a manifest's example and default to (BW2009).
+ */
 function takes(schema: Schema, value: unknown): boolean {
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return false;
-  if (typeof value !== "string") return true;
-  if (typeof schema.minLength === "number" && [...value].length < schema.minLength) return false;
-  if (typeof schema.maxLength === "number" && [...value].length > schema.maxLength) return false;
-  if (typeof schema.pattern !== "string") return true;
-  try {
-    return new RegExp(schema.pattern, "u").test(value);
-  } catch {
-    return true;
-  }
+  const { enum: values, pattern, minLength, maxLength } = schema;
+  const type = typeof value === "string" ? "string" : typeof value === "number" ? "number" : "boolean";
+  const spec = {
+    name: "value",
+    type,
+    required: false,
+    wire: { in: "body" },
+    enum: values,
+    pattern,
+    minLength,
+    maxLength,
+  };
+  return !("issue" in checkValue(spec as unknown as Parameters<typeof checkValue>[0], value));
 }
