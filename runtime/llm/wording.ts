@@ -89,10 +89,10 @@ export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
       return `Limits of ${w.name(rule.param)} depend on ${w.name(rule.dependsOn)}: ${cases.join("; ")}.`;
     }
     case "requiredWhen":
-      return (
-        `Give ${w.name(rule.param)} when ${w.name(rule.dependsOn)} is ` +
-        `${orList(rule.values.map(w.value))} (required then).`
-      );
+      return rule.values === undefined
+        ? `Give ${w.name(rule.param)} whenever ${w.name(rule.dependsOn)} is given (required with it).`
+        : `Give ${w.name(rule.param)} when ${w.name(rule.dependsOn)} is ` +
+            `${orList(rule.values.map(w.value))} (required then).`;
     case "replaces":
       return (
         `Give ${w.name(rule.param)} instead of ${orList(rule.params.map(w.name))}, or those without it` +

@@ -279,8 +279,11 @@ export type RuleSpec =
       dependsOn: string;
       limits: Record<string, DependentLimit>;
     }
-  /** `param` must be given when `dependsOn` (after its default) has one of `values`. */
-  | { rule: "requiredWhen"; param: string; dependsOn: string; values: (string | number | boolean)[] }
+  /**
+   * `param` must be given when `dependsOn` (after its default) has one of `values`; without `values`, whenever
+   * `dependsOn` is given (JSON Schema's `dependentRequired`).
+   */
+  | { rule: "requiredWhen"; param: string; dependsOn: string; values?: (string | number | boolean)[] }
   /**
    * `param`, given, is sent instead of `params` (none of them with it); not given, each of `required` is required (a
    * body offered as named fields or as a file: the file instead of the fields).

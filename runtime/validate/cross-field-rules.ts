@@ -1,7 +1,8 @@
 // Cross-field rules (a manifest's `rules`): checked over the values a call
 // would send, defaults applied, after each parameter passed its own rules. A
 // default that is not sent (`sendDefault: false`) selects limits, values and requiredWhen's cases,
-// but gives no parameter of exactlyOne or anyOf: the upstream never sees it.
+// but gives no parameter of exactlyOne or anyOf, nor the one a requiredWhen without values depends on: the upstream
+// never sees it.
 import { itemAt } from "../common/checked.js";
 import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
@@ -125,8 +126,8 @@ function checkRule(
       return;
     }
     case "requiredWhen":
-      if (!present(rule.param) && rule.values.some((v) => v === values[rule.dependsOn]))
-        issues.push(requiredWhenIssue(rule, values[rule.dependsOn]));
+      if (!present(rule.param) && requiredWhenHolds(rule, values[rule.dependsOn], present(rule.dependsOn)))
+        issues.push(requiredWhenIssue(rule, values[rule.dependsOn], secrets));
       return;
     case "replaces": {
       const issue = replacesIssue(rule, present);
@@ -208,12 +209,32 @@ function replacesIssue(rule: Extract<RuleSpec, { rule: "replaces" }>, present: (
     : undefined;
 }
 
-/** A parameter left out while the value of the one it depends on (`selector`) requires it. */
-function requiredWhenIssue(rule: Extract<RuleSpec, { rule: "requiredWhen" }>, selector: unknown): Issue {
+type RequiredWhen = Extract<RuleSpec, { rule: "requiredWhen" }>;
+
+/**
+ * Whether a requiredWhen rule requires its parameter: the one it depends on has one of its values (`selector`, after
+ * its default), or, where it lists none, is given (`selectorGiven`: a default that is not sent is not given).
+ */
+export function requiredWhenHolds(rule: RequiredWhen, selector: unknown, selectorGiven: boolean): boolean {
+  return rule.values === undefined ? selectorGiven : rule.values.some((v) => v === selector);
+}
+
+/**
+ * A parameter left out while the value of the one it depends on (`selector`) requires it; where the rule lists no
+ * values, any value given does, shown as given (a secret's redacted, a long one cut).
+ */
+function requiredWhenIssue(rule: RequiredWhen, selector: unknown, secrets: readonly string[]): Issue {
+  const shown =
+    typeof selector === "string"
+      ? JSON.stringify(redactThenCut(selector, secrets, 100, false))
+      : redactThenCut(JSON.stringify(selector) ?? "", secrets, 100, false);
   return {
     param: rule.param,
     rule: "requiredWhen",
-    message: `${rule.param}: required when ${rule.dependsOn} is ${String(selector)}`,
+    message:
+      rule.values === undefined
+        ? `${rule.param}: required when ${rule.dependsOn} is given, got ${rule.dependsOn} ${shown} without it`
+        : `${rule.param}: required when ${rule.dependsOn} is ${String(selector)}`,
   };
 }
 

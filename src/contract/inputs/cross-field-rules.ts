@@ -1,9 +1,9 @@
 // The cross-field rules of a tool (exactlyOne, anyOf, atMostOne, dependentLimits, allowedValues, requiredWhen,
 // replaces) met by an input the contract suite makes, one rule at a time (values.ts passes over them until none
 // changes the input): a missing alternative added from its example, extra ones dropped, a value fitted to its
-// selector's limits, a selector picked that allows a pinned value, or a parameter its selector's value requires added
-// from its example; the pinned parameters never touched.
-import type { ParamSpec, RuleSpec } from "@blockwright/runtime/internal";
+// selector's limits, a selector picked that allows a pinned value, or a parameter its selector's value (or its
+// selector given) requires added from its example; the pinned parameters never touched.
+import { type ParamSpec, type RuleSpec, requiredWhenHolds } from "@blockwright/runtime/internal";
 import { type GroupInput, meetAnyOf, meetAtMostOne, type Outcome } from "./group-rules.js";
 import { meetReplaces } from "./replaces-rule.js";
 
@@ -93,7 +93,10 @@ export function meetRule(rule: RuleSpec, input: GroupInput, params: readonly Par
   }
 }
 
-/** The parameter its selector's value requires given its example; left out on purpose, another selector value. */
+/**
+ * The parameter its selector's value (or, where the rule lists no values, its selector given) requires given its
+ * example; left out on purpose, another selector value (or the selector left out too).
+ */
 function meetRequiredWhen(
   rule: Extract<RuleSpec, { rule: "requiredWhen" }>,
   { out, has, isPinned, example }: GroupInput,
@@ -101,9 +104,15 @@ function meetRequiredWhen(
 ): Outcome {
   const selectorParam = params.find((p) => p.name === rule.dependsOn);
   const selector = out[rule.dependsOn] ?? selectorParam?.default;
-  if (has(rule.param) || !rule.values.some((v) => v === selector)) return "ok";
+  if (has(rule.param) || !requiredWhenHolds(rule, selector, has(rule.dependsOn))) return "ok";
+  if (isPinned(rule.param) && rule.values === undefined) {
+    if (isPinned(rule.dependsOn)) return "impossible";
+    delete out[rule.dependsOn];
+    return "changed";
+  }
   if (isPinned(rule.param)) {
-    const other = selectorParam?.enum?.find((v) => !rule.values.some((r) => r === v));
+    const values = rule.values ?? [];
+    const other = selectorParam?.enum?.find((v) => !values.some((r) => r === v));
     if (isPinned(rule.dependsOn) || other === undefined) return "impossible";
     out[rule.dependsOn] = other;
     return "changed";

@@ -65,20 +65,7 @@ export function ruleBreakers(
       }
     } else if (rule.rule === "dependentLimits") breakers.push(...dependentLimitBreakers(tool, rule, base, exampleOf));
     else if (rule.rule === "replaces") breakers.push(...replacesBreakers(rule, base, exampleOf));
-    else if (rule.rule === "requiredWhen")
-      // Per value that requires the parameter: that value, and the parameter left out.
-      for (const v of rule.values)
-        breakers.push(
-          base.map((input) => ({
-            input: without(
-              settledUnder(tool, { ...input, [rule.dependsOn]: v }, rule.dependsOn, rule.param, exampleOf),
-              [rule.param],
-            ),
-            broken: `${rule.param} left out with ${rule.dependsOn} ${String(v)}`,
-            param: rule.param,
-            rule: ["requiredWhen"],
-          })),
-        );
+    else if (rule.rule === "requiredWhen") breakers.push(...requiredWhenBreakers(tool, rule, base, exampleOf));
     else breakers.push(...allowedValueBreakers(tool, rule, base, exampleOf));
   }
   return breakers;
@@ -138,6 +125,30 @@ function pastItemCount(
     return made(limits.minItems - 1);
   if (limits.maxItems !== undefined && within(limits.maxItems + 1)) return made(limits.maxItems + 1);
   return undefined;
+}
+
+/**
+ * Per value that requires the parameter: that value, and the parameter left out; where the rule lists no values, the
+ * selector given (the input's value, else its example) and the parameter left out.
+ */
+function requiredWhenBreakers(
+  tool: ToolSpec,
+  rule: RuleOf<"requiredWhen">,
+  base: fc.Arbitrary<Input>,
+  exampleOf: (name: string) => unknown,
+): fc.Arbitrary<InvalidDraw>[] {
+  const broken = (input: Input, v: unknown) =>
+    without(settledUnder(tool, { ...input, [rule.dependsOn]: v }, rule.dependsOn, rule.param, exampleOf), [rule.param]);
+  const draw = (input: Input, v: unknown, words: string): InvalidDraw => ({
+    input: broken(input, v),
+    broken: `${rule.param} left out with ${rule.dependsOn} ${words}`,
+    param: rule.param,
+    rule: ["requiredWhen"],
+  });
+  if (rule.values) return rule.values.map((v) => base.map((input) => draw(input, v, String(v))));
+  const example = exampleOf(rule.dependsOn);
+  if (example === undefined) return [];
+  return [base.map((input) => draw(input, input[rule.dependsOn] ?? example, "given"))];
 }
 
 /** Per selector value of an allowedValues rule: the parameter one of its enum values that selector refuses. */

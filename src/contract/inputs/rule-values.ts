@@ -2,7 +2,7 @@
 // covers: its placeholder read as its type, and values its rules allow (the
 // fewest items an array may hold, the low end of a range, each enum value);
 // and values kept valid under a selector a breaker sets.
-import { multipleNear, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { multipleNear, type ParamSpec, requiredWhenHolds, type ToolSpec } from "@blockwright/runtime/internal";
 import { admitted } from "../../model/number-bounds.js";
 import { madeStrings } from "../../model/string-values.js";
 import { ContractFailure } from "../types.js";
@@ -118,8 +118,8 @@ export function settledUnder(
     if (rule.rule === "requiredWhen" && rule.dependsOn === dependsOn && rule.param !== broken) {
       const required = tool.params.find((p) => p.name === rule.param);
       const example = required?.example ?? required?.enum?.[0] ?? exampleOf(rule.param);
-      if (out[rule.param] === undefined && rule.values.some((v) => v === out[dependsOn]) && example !== undefined)
-        out[rule.param] = example;
+      const requires = requiredWhenHolds(rule, out[dependsOn], out[dependsOn] !== undefined);
+      if (out[rule.param] === undefined && requires && example !== undefined) out[rule.param] = example;
       continue;
     }
     if (rule.rule !== "allowedValues" && rule.rule !== "dependentLimits") continue;

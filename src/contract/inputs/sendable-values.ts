@@ -58,7 +58,7 @@ export function unsentAsGiven(
 
 /**
  * Whether a rule of the tool counts `name` as given or not
- * (exactlyOne, anyOf, atMostOne, requiredWhen's, replaces).
+ * (exactlyOne, anyOf, atMostOne, requiredWhen's, and the one a requiredWhen without values depends on, replaces).
  */
 export function countedByRule(tool: ToolSpec, name: string): boolean {
   return tool.rules.some((r) =>
@@ -68,7 +68,7 @@ export function countedByRule(tool: ToolSpec, name: string): boolean {
         ? r.groups.some((g) => g.includes(name))
         : r.rule === "replaces"
           ? r.param === name || r.params.includes(name)
-          : r.rule === "requiredWhen" && r.param === name,
+          : r.rule === "requiredWhen" && (r.param === name || (r.values === undefined && r.dependsOn === name)),
   );
 }
 

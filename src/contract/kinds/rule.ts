@@ -4,7 +4,8 @@
 // query, refused), atMostOne (each group accepted; two groups and a
 // partial group refused), allowedValues (per selector value, each allowed
 // value accepted and one other refused), requiredWhen (per value that requires
-// the parameter, the value with it accepted and without it refused), replaces (the one alone and the others without
+// the parameter, or its selector given where the rule lists no values, the parameter with it accepted and without it
+// refused), replaces (the one alone and the others without
 // it accepted; the one with another, and neither, refused). A partial group is refused once, by the
 // first of an anyOf and an atMostOne over the same groups (the runtime names the first rule broken).
 // dependentLimits has no case of its own: the random invalid inputs (property) break it.
@@ -21,7 +22,8 @@ export const ruleKind: CaseKindModule = {
     cases:
       "every cross-field rule both ways (`exactlyOne`, `anyOf` (a query object given as `{}`, which puts nothing " +
       "in the query, refused too), `atMostOne`, `allowedValues` per selector " +
-      "value, `requiredWhen` per value that requires the parameter, `replaces` (each form alone accepted, the two " +
+      "value, `requiredWhen` per value that requires the parameter (without values, the parameter it depends on " +
+      "given), `replaces` (each form alone accepted, the two " +
       "together and neither refused); `dependentLimits` is left to the random " +
       "invalid inputs)",
   },
@@ -214,15 +216,23 @@ function allowedValuesCases(values: ToolValues, rule: RuleOf<"allowedValues">): 
   return cases;
 }
 
-/** Per value that requires the parameter: the value with the parameter accepted, without it refused. */
+/**
+ * Per value that requires the parameter: the value with the parameter accepted, without it refused; where the rule
+ * lists no values, the selector given (its example) with the parameter accepted, without it refused.
+ */
 function requiredWhenCases(values: ToolValues, rule: RuleOf<"requiredWhen">): ContractCase[] {
   const param = values.param(rule.param);
-  return rule.values.flatMap((v) => {
-    const when = `${rule.dependsOn} is ${String(v)}`;
+  const selecting: [unknown, string][] = rule.values
+    ? rule.values.map((v) => [v, String(v)])
+    : [[values.example(rule.dependsOn)?.value, "given"]];
+  return selecting.flatMap(([v, words]) => {
+    const when = `${rule.dependsOn} is ${words}`;
     return [
       acceptCase(values, "rule", `requiredWhen: ${rule.param} given when ${when}`, param, () => {
         // The rule gives the parameter, a value the shape the selecting value selects takes (its own where the
-        // example is another shape's: an IPv6 address where the example is IPv4); else its example, pinned.
+        // example is another shape's: an IPv6 address where the example is IPv4); else its example, pinned. A
+        // selector with no example to give it: no input (the case says so).
+        if (v === undefined) return undefined;
         const given = values.with({ [rule.dependsOn]: v });
         return given?.[rule.param] !== undefined
           ? given
@@ -233,6 +243,7 @@ function requiredWhenCases(values: ToolValues, rule: RuleOf<"requiredWhen">): Co
         "rule",
         `requiredWhen: ${rule.param} left out when ${when}`,
         () => {
+          if (v === undefined) return undefined;
           const input = settledUnder(
             values.tool,
             { ...values.minimal(), [rule.dependsOn]: v },

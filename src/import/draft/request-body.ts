@@ -15,6 +15,7 @@ import { fieldsOnly, unwritableBody } from "../shapes/unwritable-body.js";
 import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesApart } from "./body-rules.js";
 import { unionShapesRule } from "./shape-rules/shared-field-shapes.js";
 import { valueRequiredRules } from "./value-required.js";
+import { dependentRequiredRules } from "./dependent-required.js";
 import { fileParam } from "./files.js";
 import { NULLABLE_UNREAD_NOTE } from "../shapes/null-only.js";
 import { paramName } from "./param-names.js";
@@ -282,6 +283,9 @@ function draftBodyFields(
   // A field one value of another requires (the shape that value selects requires it).
   const selected = valueRequiredRules(doc, flat, into.byWire, required, into.params);
   if (selected) notes.push({ at: [...at, "rules"], note: selected.note });
+  // A field that needs others beside it whenever it is given (dependentRequired, dependencies listing fields).
+  const needing = dependentRequiredRules(flat, into.byWire, into.params);
+  if (needing) notes.push({ at: [...at, "rules"], note: needing.note });
   if (stated) notes.push({ at: [...at, "rules"], note: stated.note });
   else if (body.required && !body.mergePatch && required.size === 0 && sent.length > 1) {
     notes.push({
@@ -292,7 +296,12 @@ function draftBodyFields(
     });
   }
   const also = stated && "also" in stated ? stated.also : undefined;
-  return [...(stated ? [stated.rule] : []), ...(also ? [also] : []), ...(selected?.rules ?? [])];
+  return [
+    ...(stated ? [stated.rule] : []),
+    ...(also ? [also] : []),
+    ...(selected?.rules ?? []),
+    ...(needing?.rules ?? []),
+  ];
 }
 
 /**

@@ -1,12 +1,14 @@
 // `rules` across an operation's parameters: exactlyOne, anyOf (at least one
 // group), atMostOne (at most one group, whole), allowedValues and dependentLimits (values or limits depending on
-// another parameter's value), requiredWhen (a parameter required for some values of another), each naming
+// another parameter's value), requiredWhen (a parameter required for some values of another, or whenever another is
+// given), each naming
 // parameters that exist, values the parameters take, and limits no looser than the parameter's own.
 import type { ParamSpec, RuleSpec } from "@blockwright/runtime/internal";
 import { cloneJson } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
+import { checkRequiredWithGiven } from "./presence-rules.js";
 
 /**
  * `declared`: every parameter the manifest names (linked or not), so a broken parameter is reported once; `rules`:
@@ -71,7 +73,12 @@ export function linkRule(
       const selector = params.get(rule.dependsOn);
       if (!target || !selector) return undefined;
       checkRequiredWhen(ctx, rule, target, selector, rules, at);
-      return { rule: "requiredWhen", param: rule.param, dependsOn: rule.dependsOn, values: [...rule.values] };
+      return {
+        rule: "requiredWhen",
+        param: rule.param,
+        dependsOn: rule.dependsOn,
+        ...(rule.values ? { values: [...rule.values] } : {}),
+      };
     }
     case "replaces": {
       const required = rule.required ?? [];
@@ -121,7 +128,8 @@ function checkReplaces(
 
 /**
  * A `requiredWhen` rule: a parameter that is not always given (neither required nor defaulted), another one's values
- * it can take, and no allowedValues rule telling to leave the parameter out for one of them.
+ * it can take, and no allowedValues rule telling to leave the parameter out for one of them; without values, another
+ * that is not always given either (presence-rules.ts).
  */
 function checkRequiredWhen(
   ctx: LinkContext,
@@ -143,6 +151,7 @@ function checkRequiredWhen(
         "adds nothing",
       "value",
     );
+  if (rule.values === undefined) return checkRequiredWithGiven(ctx, rule, selector, rules, at);
   rule.values.forEach((value, i) => {
     const where = [...at, "values", i];
     const shown = JSON.stringify(value);

@@ -212,17 +212,17 @@ export type ManifestRule = ({
   }
 } | {
   /**
-   * `param` must be given when `dependsOn` has one of `values` (after its default); optional otherwise. JSON Schema's `if`/`then` with `required`, or a body union whose shape selected by one field's value requires a field the others do not.
+   * `param` must be given when `dependsOn` has one of `values` (after its default), or, without `values`, whenever `dependsOn` is given; optional otherwise. JSON Schema's `if`/`then` with `required`, or a body union whose shape selected by one field's value requires a field the others do not; without `values`, JSON Schema's `dependentRequired` (`dependencies` listing fields, in older documents): a field that needs another beside it.
    */
   rule: "requiredWhen"
   param: ManifestParamName
   dependsOn: ManifestParamName
   /**
-   * The values of `dependsOn` that make `param` required.
+   * The values of `dependsOn` that make `param` required; left out, any value does (`dependsOn` given: `param` required).
    *
    * @minItems 1
    */
-  values: (string | number | boolean)[]
+  values?: (string | number | boolean)[]
 } | {
   /**
    * `param`, given, is sent instead of `params`, none of which may be given with it; not given, the `required` of `params` must be given. A body the document offers as named fields or as a file's bytes (or a text): the fields are required unless the file is given.
