@@ -37,6 +37,14 @@ function needsOf(flat: Schema): { needs: Needs[]; schemas: string[] } {
   return { needs, schemas };
 }
 
+/** The keywords' fields as the document writes them, each keyword once (`dependentRequired: {card: [expiry]}`). */
+function quote(needs: readonly Needs[]): string {
+  return LISTING.flatMap((keyword) => {
+    const entries = needs.filter((n) => n.keyword === keyword).map((n) => `${n.field}: [${n.needs.join(", ")}]`);
+    return entries.length ? [`${keyword}: {${entries.join(", ")}}`] : [];
+  }).join("; ");
+}
+
 /** Whether every call gives a parameter: required, or with a default that is sent. */
 function alwaysGiven(param: ManifestParam | undefined): boolean {
   return param?.required === true || (param?.default !== undefined && param.sendDefault !== false);
@@ -45,12 +53,14 @@ function alwaysGiven(param: ManifestParam | undefined): boolean {
 /**
  * The requiredWhen rules (without values) a body's `dependentRequired` or `dependencies` state over its drafted
  * parameters (`byWire`: `body:/<field>` → its parameter; `params`: the drafted parameters), and the note saying so;
- * a field every call gives makes the fields it needs required (drafted so, in place); none when the body states none.
+ * a field every call gives makes the fields it needs required (drafted so, in place, and added to `required`, the
+ * fields drafted required, which the rules drafted after these read); none when the body states none.
  */
 export function dependentRequiredRules(
   flat: Schema,
   byWire: ReadonlyMap<string, string>,
   params: Record<string, ManifestParam>,
+  required: Set<string>,
 ): { rules: ManifestRule[]; note: string } | undefined {
   const { needs, schemas } = needsOf(flat);
   if (!needs.length && !schemas.length) return undefined;
@@ -69,6 +79,7 @@ export function dependentRequiredRules(
       if (dependsOn === undefined || param === undefined || !target || alwaysGiven(target)) continue;
       if (alwaysGiven(params[dependsOn])) {
         target.required = true;
+        required.add(needed);
         made.push(param);
       } else {
         rules.push({ rule: "requiredWhen", param, dependsOn });
@@ -76,7 +87,7 @@ export function dependentRequiredRules(
       }
     }
   }
-  const quoted = needs.map((n) => `${n.keyword}: {${n.field}: [${n.needs.join(", ")}]}`).join("; ");
+  const quoted = quote(needs);
   const words = [
     ...(rules.length
       ? [

@@ -280,11 +280,12 @@ function draftBodyFields(
     const param = into.params[name];
     if (param) param.required = true;
   }
+  // A field that needs others beside it whenever it is given (dependentRequired, dependencies listing fields): first,
+  // as it may make a field required, which no rule below then requires for some values.
+  const needing = dependentRequiredRules(flat, into.byWire, into.params, required);
   // A field one value of another requires (the shape that value selects requires it).
   const selected = valueRequiredRules(doc, flat, into.byWire, required, into.params);
   if (selected) notes.push({ at: [...at, "rules"], note: selected.note });
-  // A field that needs others beside it whenever it is given (dependentRequired, dependencies listing fields).
-  const needing = dependentRequiredRules(flat, into.byWire, into.params);
   if (needing) notes.push({ at: [...at, "rules"], note: needing.note });
   if (stated) notes.push({ at: [...at, "rules"], note: stated.note });
   else if (body.required && !body.mergePatch && required.size === 0 && sent.length > 1) {

@@ -108,3 +108,54 @@ describe("the requiredWhen rule, linked", () => {
     ]);
   });
 });
+
+// Without values, the rule holds on presence (JSON Schema's dependentRequired): the parameter is required whenever
+// the one it depends on is given. A rule over a parameter every call gives says plain `required`, and is refused.
+describe("the requiredWhen rule without values, linked", () => {
+  const GIVEN = "      - { rule: requiredWhen, param: verdict, dependsOn: note }\n";
+  const note = "        description: A note on the run.\n";
+
+  it("carries the rule into the tool definition, with no values (an empty list refused: none means any)", async () => {
+    const result = await linked(GIVEN);
+    if (!("ir" in result)) throw new Error(result.join("\n"));
+    expect(result.ir.operations[0]?.tool.rules).toStrictEqual([
+      { rule: "requiredWhen", param: "verdict", dependsOn: "note" },
+    ]);
+    expect(await linked(GIVEN.replace(" }\n", ", values: [] }\n"))).toEqual([
+      `${AT}:58:72: ${FIELD}.values: must NOT have fewer than 1 items, got []`,
+    ]);
+  });
+
+  it("refuses one whose dependsOn every call gives: required, or with a default that is sent", async () => {
+    expect(await linked(GIVEN, [[note, `${note}        required: true\n`]])).toEqual([
+      `${AT}:59:58: ${FIELD}.dependsOn: "note" is required, so every call gives it and "verdict" is always ` +
+        'required: make "verdict" required instead of this rule (or give the rule the values of "note" that ' +
+        "require it)",
+    ]);
+    expect(await linked(GIVEN, [[note, `${note}        default: late\n`]])).toEqual([
+      `${AT}:59:58: ${FIELD}.dependsOn: "note" has a default ("late") that is sent, so every call gives it and ` +
+        `"verdict" is always required: make "verdict" required instead of this rule (or give the rule the values ` +
+        `of "note" that require it)`,
+    ]);
+  });
+
+  it("refuses one whose param is already required, or that depends on itself", async () => {
+    const verdict = "        description: How the run ended.\n";
+    expect(await linked(GIVEN, [[verdict, `${verdict}        required: true\n`]])).toEqual([
+      `${AT}:59:38: ${FIELD}.param: "verdict" is already required: requiredWhen adds nothing`,
+    ]);
+    expect(await linked(GIVEN.replace("dependsOn: note", "dependsOn: verdict"))).toEqual([
+      `${AT}:58:58: ${FIELD}.dependsOn: "verdict" cannot be required by its own value`,
+    ]);
+  });
+
+  it("refuses one an allowedValues rule contradicts (the parameter left out for a value given)", async () => {
+    const rules =
+      "      - { rule: requiredWhen, param: verdict, dependsOn: status }\n" +
+      "      - { rule: allowedValues, param: verdict, dependsOn: status, values: { queued: [] } }\n";
+    expect(await linked(rules)).toEqual([
+      `${AT}:58:58: ${FIELD}.dependsOn: "verdict" is required whenever "status" is given, and the allowedValues ` +
+        `rule (rules.1) says to leave it out when "status" is "queued"`,
+    ]);
+  });
+});
