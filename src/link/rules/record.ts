@@ -8,7 +8,8 @@ export const rules = {
     "**`rules`** across parameters: `exactlyOne`, `anyOf` (at least one group), " +
     "`allowedValues` (values depending on another parameter), `dependentLimits` (limits depending on another " +
     "parameter: a number's range, a text's length, a list's item count), `requiredWhen` (a parameter required " +
-    "when another has one of some values), `replaces` (a parameter sent instead of others, which are required " +
+    "when another has one of some values, or, without values, whenever another is given), `replaces` (a parameter " +
+    "sent instead of others, which are required " +
     "without it: a body as named fields or as a file).",
   schema: ["rules"],
   tool: ["rules"],
