@@ -126,7 +126,7 @@ describe("requiredWhen without values: a parameter required whenever another is 
   });
 
   it("names a value that is no secret as given", async () => {
-    const open: ToolSpec = { ...carded, params: [...addBook.params, { ...zqCard, secret: undefined }, zqExpiry] };
+    const open: ToolSpec = { ...carded, params: [...addBook.params, { ...zqCard, secret: false }, zqExpiry] };
     const result = await createExecutor({ [open.id]: open }, fullSupport)(
       open.id,
       { apiKey: KEY, shelfId: "s1", title: "Dune", zqCard: "visa-0042" },
