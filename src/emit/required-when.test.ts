@@ -1,5 +1,6 @@
 // requiredWhen reaches what a package says of its tools: the README's rule line, the tool's description that
-// MCP and the agent frameworks read, and the surface that diff compares (a rule added refuses calls accepted before).
+// MCP and the agent frameworks read, and the surface that diff compares (a rule added refuses calls accepted before);
+// without values (the parameter required whenever the other is given) too.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toLlmTool } from "@blockwright/runtime/internal";
@@ -51,6 +52,19 @@ describe("the requiredWhen rule in what is emitted", () => {
       expect(lines[at - 1], name).toContain(SENTENCE);
     }
     expect(js).toContain(SENTENCE);
+  });
+
+  it("without values: a README line saying the other given, and a surface of no values", () => {
+    const given = { rule: "requiredWhen" as const, param: "verdict", dependsOn: "note" };
+    const op = ir.operations[0]!;
+    const noted = { ...ir, operations: [{ ...op, tool: { ...op.tool, rules: [given] } }] };
+    expect(emitReadme(noted, { name: "@zq/checks" }).split("\n")).toContain(
+      "- Give `verdict` whenever `note` is given (required with it).",
+    );
+    expect(rulesSurface.record(noted.operations[0]!.tool, undefined as never)).toStrictEqual({ rules: [given] });
+    const reported: string[] = [];
+    rulesSurface.diff(tool.rules, [given], (change) => reported.push(change));
+    expect(reported).toEqual(["ruleAdded", "ruleRemoved"]);
   });
 
   it("ends the n8n operation's description and the Sim tool's, which Sim's agents read", () => {

@@ -1,6 +1,7 @@
 // The `requiredWhen` rule as the link checks it: a parameter required for some values of another (JSON Schema's
-// if/then with required; a body whose shape, selected by one field's value, requires a field the others do not).
-// Each refusal points at the field (`file:line:col`), and names the rule's parameters and the value.
+// if/then with required; a body whose shape, selected by one field's value, requires a field the others do not), or,
+// without values, whenever another is given (dependentRequired). Each refusal points at the field (`file:line:col`),
+// and names the rule's parameters and the value.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
