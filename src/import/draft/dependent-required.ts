@@ -29,11 +29,12 @@ function needsOf(flat: Schema): { needs: Needs[]; schemas: string[] } {
       if (Array.isArray(listed)) {
         const named = listed.filter((n): n is string => typeof n === "string" && n !== field);
         if (named.length) needs.push({ keyword, field, needs: [...new Set(named)] });
-      } else schemas.push(`${keyword}.${field}`);
+      } else if (listed !== null && typeof listed === "object") schemas.push(`${keyword}.${field}`);
     }
   }
   const shaped = flat.dependentSchemas;
-  if (shaped && typeof shaped === "object") schemas.push(...Object.keys(shaped).map((f) => `dependentSchemas.${f}`));
+  if (shaped && typeof shaped === "object" && !Array.isArray(shaped))
+    schemas.push(...Object.keys(shaped).map((f) => `dependentSchemas.${f}`));
   return { needs, schemas };
 }
 
