@@ -12,6 +12,7 @@ import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, type Flattener } from "./schema-flat.js";
 import { type Add, type Found, type Json, keyOf, list, object, operationsOf, text } from "./document-operations.js";
 import { compareSecurity } from "./security-changes.js";
+import { compareServers } from "./server-changes.js";
 
 export type { DocumentSet } from "./schema-flat.js";
 
@@ -35,7 +36,7 @@ export interface DocumentChange {
   method: string;
   path: string;
   /**
-   * `operation`, `security`, `request.parameter.<in>`, `request.body`, `response.<status>.body`,
+   * `operation`, `security`, `server`, `request.parameter.<in>`, `request.body`, `response.<status>.body`,
    * `response.<status>.header`.
    */
   location: string;
@@ -128,6 +129,7 @@ function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add)
       ...(stability(y.op) !== undefined ? { new: stability(y.op) } : {}),
     });
   compareSecurity(older, x, newer, y, add);
+  compareServers(older, x, newer, y, add);
   compareParameters(schemas, x, y, add);
   const bodyA = requestBody(older, x);
   const bodyB = requestBody(newer, y);

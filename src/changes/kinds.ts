@@ -39,6 +39,11 @@ export const KINDS = {
     "the document gives another address for obtaining a token; the manifest's auth.flows holds the one the " +
       "runtime uses",
   ),
+  "api-server-changed": k(
+    "breaking",
+    "the operation is served at another address: calls to the old one, where the manifest's server sends them, may " +
+      "fail",
+  ),
   "new-optional-request-parameter": k("non-breaking", "a new optional parameter"),
   "new-required-request-parameter": k("breaking", "every call must now send it"),
   "request-parameter-removed": k("breaking", "a call sending it sends what the operation no longer takes"),

@@ -3,9 +3,10 @@
 // manifest reader, which bounds alias expansions against alias bombs (BW1004), refused the draft add had just written
 // (asana.com, `--operations all`: 163 expansions). Written out at each place, it reads back as drafted.
 import { describe, expect, it } from "vitest";
+import { parseDocument } from "yaml";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
-import { manifestYaml } from "./manifest-yaml.js";
+import { addReviewNotes, manifestYaml } from "./manifest-yaml.js";
 
 describe("a drafted manifest holding one object in many places", () => {
   it("is written with no anchor or alias, and reads back whole under the reader's bounds", () => {
@@ -27,5 +28,21 @@ describe("a drafted manifest holding one object in many places", () => {
     const read = parseYamlSource<Manifest>(text, "manifest.yaml").data;
     expect(Object.keys(read.operations)).toHaveLength(150);
     expect(read.operations.zqtasks_get_zq_task_149?.outputs?.data).toMatchObject({ example: shared });
+  });
+});
+
+// A key set into a read manifest (upstream --accept's carry: `setIn` makes a pair whose key is a plain string) took
+// its review note at the head of the file, far from what it asks to check.
+describe("a review note on a key set after the manifest was read", () => {
+  it("goes above that key, after any comment already there", () => {
+    const doc = parseDocument("provider: zqdocks\noperations:\n  zqdocks_list:\n    # mine\n    title: List\n");
+    doc.setIn(["operations", "zqdocks_list", "server"], "https://eu.zqdocks.invalid");
+    addReviewNotes(doc, ["operations", "zqdocks_list", "server"], ["the address follows the newer document"]);
+    addReviewNotes(doc, ["operations", "zqdocks_list", "title"], ["the title follows the newer document"]);
+    expect(doc.toString()).toBe(
+      "provider: zqdocks\noperations:\n  zqdocks_list:\n    # mine\n    # review: the title follows the newer " +
+        "document\n    title: List\n    # review: the address follows the newer document\n" +
+        "    server: https://eu.zqdocks.invalid\n",
+    );
   });
 });

@@ -57,6 +57,8 @@ export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], h
 export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: readonly string[]): void {
   const text = notes.flatMap((n) => wrap(`review: ${n}`)).join("\n");
   const pair = pairAt(doc, at);
+  // A key set after the manifest was read (`setIn`) is a plain value, which holds no comment: made a node here.
+  if (pair && !isScalar(pair.key)) pair.key = doc.createNode(pair.key);
   if (pair && isScalar(pair.key))
     pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
   else doc.commentBefore = `${doc.commentBefore ?? ""}\n${text}`;
@@ -77,7 +79,7 @@ function pairAt(doc: Document, at: ReviewNote["at"]): Pair | undefined {
   let node: unknown = doc.contents;
   for (const [i, segment] of at.entries()) {
     if (!isMap(node)) return undefined;
-    const pair = (node as YAMLMap).items.find((p) => isScalar(p.key) && p.key.value === segment);
+    const pair = (node as YAMLMap).items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === segment);
     if (!pair) return undefined;
     if (i === at.length - 1) return pair;
     node = pair.value;

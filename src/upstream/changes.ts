@@ -121,6 +121,7 @@ function touches(target: Target, c: DocumentChange, placementsOf: (scheme: strin
     for (const o of target.tool.outputs)
       if (sourceRefs(o.source).some((ref) => ref.kind === "body" && related(star(ref.pointer), c.pointer)))
         out.push(`output ${o.path}`);
+  if (c.location === "server") out.push("server");
   if (c.location === "security") {
     const placements = placementsOf(c.pointer);
     if (authWays(target.tool.auth).some((w) => wayCredentials(w).some((x) => placements.includes(placementWords(x)))))

@@ -1,0 +1,44 @@
+// Where an operation is served, compared between two versions of a document (a part of document-diff.ts's
+// comparison): the first address of its effective servers (its own, else its path's, else the document's), each
+// variable given its default, as a client without a choice of its own would call it. An address that moved is a call
+// to the old one that may fail; where the newer document still lists the old address among its servers, the move is
+// a new first choice and the old address stays served.
+import { type Add, type Found, list, object } from "./document-operations.js";
+import type { DocumentSet } from "./schema-flat.js";
+
+/** A server's address with each `{variable}` its default (left as written where it has none), no trailing slash. */
+function addressOf(server: unknown): string | undefined {
+  const { url, variables } = object(server);
+  if (typeof url !== "string") return undefined;
+  const vars = object(variables);
+  const filled = url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
+    const value = object(vars[name]).default;
+    return typeof value === "string" || typeof value === "number" ? String(value) : whole;
+  });
+  return filled.replace(/\/+$/, "") || "/";
+}
+
+/** The addresses an operation is served at, in order: its own servers, else its path's, else the document's. */
+function addressesOf(docs: DocumentSet, f: Found): string[] {
+  const doc = object(docs.files.get(docs.root));
+  const own = [f.op.servers, f.item.servers, doc.servers].find((s) => list(s).length > 0);
+  return list(own).flatMap((s) => addressOf(s) ?? []);
+}
+
+export function compareServers(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
+  const before = addressesOf(older, x);
+  const after = addressesOf(newer, y);
+  const [was] = before;
+  const [now] = after;
+  if (was === undefined || now === undefined || was === now) return;
+  add("api-server-changed", "server", "", {
+    old: was,
+    new: now,
+    ...(after.includes(was)
+      ? {
+          severity: "non-breaking" as const,
+          note: "another address is listed first; the old one is still among the operation's servers",
+        }
+      : {}),
+  });
+}
