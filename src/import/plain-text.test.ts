@@ -23,4 +23,15 @@ describe("plain text's sentences", () => {
       "Reads the zq widget named by…",
     );
   });
+
+  // A badge (an image inside a link, `[![](badge.svg)](run-link)`) was read as a link whose words were "![", leaving
+  // "![](https://…)" in the drafted description (Bolt's "Run in Postman" button).
+  it("drops an image, and a badge (an image inside a link), keeping an image's words and a link's", () => {
+    expect(firstSentence("Zq: [![](https://zq.test/b.svg)](https://zq.test/run?a=1) keeps items. More.", 200)).toBe(
+      "Zq: keeps items.",
+    );
+    expect(firstSentence('![Zq logo](https://zq.test/l.png "Zq") [Zq](https://zq.test) keeps items.', 200)).toBe(
+      "Zq logo Zq keeps items.",
+    );
+  });
 });

@@ -38,7 +38,9 @@ function heldPlain(text: string): { plain: string; spans: string[] } {
     .replace(/<\/?(p|li|ul|ol|div|h\d)(\s[^<>]*)?>|<br\s*\/?>/gi, " ")
     .replace(/<\/?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?\/?>/g, "")
     .replace(/```[^\n]*\n?/g, " ")
-    .replace(/!?\[([^\]\n]*)\]\([^)\s]*(\s+"[^"]*")?\)/g, "$1")
+    // Images first, their words kept: a badge is an image inside a link (`[![](badge.svg)](run)`).
+    .replace(/!\[([^\]\n]*)\]\([^)\s]*(\s+"[^"]*")?\)/g, "$1")
+    .replace(/\[([^\]\n]*)\]\([^)\s]*(\s+"[^"]*")?\)/g, "$1")
     .replace(/^[ \t]*(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|(-{3,}|\*{3,}|_{3,})[ \t]*$)/gm, " ")
     .replace(/(^|\s)-{3,}(?=\s|$)/g, "$1")
     .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, "$2")

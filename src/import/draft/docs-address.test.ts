@@ -35,4 +35,11 @@ describe("the documentation address guessed from info.description", () => {
   it("keeps a plain address as it was", () => {
     expect(docsUrlOf("Zq keeps items. See https://docs.zqhost.test/api.")).toBe("https://docs.zqhost.test/api");
   });
+
+  // Bolt's description opens with a "Run in Postman" badge: its picture was drafted as the API's documentation.
+  it("skips a picture's address (a Markdown image, a badge, an image file)", () => {
+    const badge = "Zq: [![](https://zq.test/button.svg)](https://zq.test/run)\n\n![](https://zq.test/logo.PNG?v=2)";
+    expect(docsUrlOf(badge)).toBe("https://zq.test/run");
+    expect(docsUrlOf("Zq: https://zq.test/shot.png, see https://docs.zqhost.test.")).toBe("https://docs.zqhost.test");
+  });
 });

@@ -358,9 +358,13 @@ function replyHeaders(
     });
 }
 
+/** An address of an image file (its query and fragment aside). */
+const PICTURE = /\.(svg|png|jpe?g|gif|webp|ico)([?#]|$)/i;
+
 /**
  * The API's documentation: the document's externalDocs, else the first https address of info.description (a guess):
- * not a code span's closing backtick, and not a server template (`https://{account}.example.com/`), no page to open.
+ * not a code span's closing backtick, and not a server template (`https://{account}.example.com/`) or a picture, no
+ * page to open.
  */
 function docsAddress(data: Json): { url: string; guessed: boolean } | undefined {
   const external = (data.externalDocs ?? {}) as Json;
@@ -368,8 +372,10 @@ function docsAddress(data: Json): { url: string; guessed: boolean } | undefined 
     return { url: external.url, guessed: false };
   const description = (data.info as Json | undefined)?.description;
   if (typeof description !== "string") return undefined;
-  const found = description.match(/https:\/\/[^\s)<>"'\]`]+[^\s)<>"'\].,;:`]/g) ?? [];
-  const url = found.find((address) => !/[{}]/.test(address));
+  // A picture is no page to read: a Markdown image's source (a badge's among them) goes before the search.
+  const pictureless = description.replace(/!\[[^\]\n]*\]\([^)\s]*(\s+"[^"]*")?\)/g, "");
+  const found = pictureless.match(/https:\/\/[^\s)<>"'\]`]+[^\s)<>"'\].,;:`]/g) ?? [];
+  const url = found.find((address) => !/[{}]/.test(address) && !PICTURE.test(address));
   return url ? { url, guessed: true } : undefined;
 }
 
