@@ -122,6 +122,7 @@ export function draftBody(
     });
   }
   const rules = draftBodyFields(doc, op, rawOp, credential, body, flat, fields, required, sent, at, notes, into);
+  if (!body.required && !body.mergePatch) optionalBodyNote(flat, at, notes, into);
   return [...rules, ...rawBesideFields(body, rules, at, notes, into)];
 }
 
@@ -318,4 +319,24 @@ function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): b
   } catch {
     return false;
   }
+}
+
+/**
+ * A body the document leaves optional (no `required: true`, OpenAPI's default) whose schema requires fields: drafted
+ * required of every call (such documents mostly mean a required body), with a note naming them and how to loosen it.
+ */
+function optionalBodyNote(flat: Schema, at: Path, notes: ReviewNote[], into: ParamsInto): void {
+  const names = (Array.isArray(flat.required) ? (flat.required as unknown[]) : []).flatMap((field) => {
+    const name = typeof field === "string" ? into.byWire.get(`body:/${field}`) : undefined;
+    return name !== undefined && into.params[name]?.required ? [name] : [];
+  });
+  if (!names.length) return;
+  const list = names.join(", ");
+  notes.push({
+    at: [...at, "params"],
+    note:
+      `the request body is optional (the document does not say required: true), yet its schema requires ${list}: ` +
+      "drafted required of every call, as such documents mostly mean a required body; if a call may send no body, " +
+      `make ${list} optional`,
+  });
 }
