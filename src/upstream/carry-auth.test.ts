@@ -96,3 +96,37 @@ describe("a credential the newer document's draft no longer names", () => {
     expect(parse(carried.text).params[name!]).toMatchObject({ placeholder: "my org key" });
   });
 });
+
+// Cribl: the first versions name no security; a later one offers a bearer or an OAuth 2 client credentials flow, which
+// add drafts as auth.flows (the runtime obtains the token) with a clientId and a clientSecret and the token optional.
+// The manifest took the flows but not the parameters they name, and kept the token required: generate refused it
+// (BW2012, three times).
+describe("a client credentials flow the newer document offers", () => {
+  const flow = {
+    type: "oauth2",
+    flows: { clientCredentials: { tokenUrl: "https://zq.invalid/oauth/token", scopes: {} } },
+  };
+  const health = (security?: object[]) =>
+    openapi(
+      { "/zqhealth": { get: { operationId: "zqHealth", responses: { "200": reply({ type: "object" }) } } } },
+      { securitySchemes: { zqBearer: { type: "http", scheme: "bearer" }, zqClient: flow } },
+      { security: security ?? [{ zqBearer: [] }] },
+    );
+
+  it("is carried with the parameters its flow names, and the token as add drafts it beside a flow", () => {
+    const older = drafted(health(), ["zqHealth"]);
+    const newer = health([{ zqClient: [] }, { zqBearer: [] }]);
+    const fresh = drafted(newer, ["zqHealth"]).manifest;
+    expect(fresh.auth?.flows).toBeDefined();
+    const carried = carryDrafted(older.manifestText, older.openapiText, JSON.stringify(newer), "openapi.yaml");
+    const manifest = parse(carried.text);
+    expect(manifest.auth).toEqual(fresh.auth);
+    expect(manifest.params).toEqual(fresh.params);
+    expect(carried.lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^params\.\w+: a credential the newer document asks of each call/),
+        expect.stringMatching(/^params\.\w+: as add drafts it beside the newer document's security/),
+      ]),
+    );
+  });
+});

@@ -45,18 +45,28 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
   );
   lines.push("auth: the newer document's security, as add drafts it");
   const have = (manifest.params ?? {}) as Record<string, unknown>;
-  for (const name of namedParams(auth)) {
+  const named = new Set(namedParams(auth, newer.params));
+  for (const name of named) {
     const param = newer.params?.[name];
-    if (param === undefined || Object.hasOwn(have, name)) continue;
-    addSharedParam(yaml, name, param, "a credential the newer document asks of each call");
-    lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
+    if (param === undefined) continue;
+    if (!Object.hasOwn(have, name)) {
+      addSharedParam(yaml, name, param, "a credential the newer document asks of each call");
+      lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
+    } else if (sameJson(have[name], older.params?.[name]) && !sameJson(param, have[name])) {
+      // Held as add drafted it from the older document, drafted otherwise beside the newer auth (a token optional
+      // where a flow can obtain it): as the newer draft has it.
+      yaml.setIn(["params", name], draftedNode(yaml, param));
+      addReviewNotes(yaml, ["params", name], ["as add drafts it beside the newer document's security: check it"]);
+      lines.push(`params.${name}: as add drafts it beside the newer document's security`);
+    }
   }
   // A credential of the older draft the newer no longer names (two schemes sent alike become one input): taken out
   // where the manifest holds it as add drafted it, or generate refused it as no credential and no wire (BW2017).
-  const named = new Set(namedParams(auth));
-  for (const name of namedParams(older.auth)) {
+  // Named still: by the newer draft, or kept under the manifest's name for a scheme it already sent.
+  const still = new Set(namedParams(auth, { ...have, ...newer.params }));
+  for (const name of namedParams(older.auth, older.params)) {
     const drafted = older.params?.[name];
-    if (named.has(name) || drafted === undefined || JSON.stringify(have[name]) !== JSON.stringify(drafted)) continue;
+    if (still.has(name) || drafted === undefined || JSON.stringify(have[name]) !== JSON.stringify(drafted)) continue;
     yaml.deleteIn(["params", name]);
     addReviewNotes(
       yaml,
@@ -67,20 +77,22 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
   }
 }
 
-/** The parameters a manifest's `auth` names: its own, those sent with it, those of each way it offers. */
-function namedParams(auth: unknown): string[] {
+/**
+ * The parameters of `params` (a draft's) its `auth` names, under any key: its own, those sent with it, those of each
+ * way it offers, a flow's client id and secret, a signature's keys.
+ */
+function namedParams(auth: unknown, params: Record<string, unknown> | undefined): string[] {
   const out: string[] = [];
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) for (const item of node) walk(item);
-    else if (node !== null && typeof node === "object")
-      for (const [key, value] of Object.entries(node as Json)) {
-        if ((key === "param" || key === "user") && typeof value === "string") out.push(value);
-        else walk(value);
-      }
+    else if (node !== null && typeof node === "object") for (const value of Object.values(node as Json)) walk(value);
+    else if (typeof node === "string" && params && Object.hasOwn(params, node)) out.push(node);
   };
   walk(auth);
   return [...new Set(out)];
 }
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** An `auth` as JSON text, the names of its schemes left out. */
 function withoutSchemes(auth: unknown): string {
