@@ -45,4 +45,16 @@ describe("a review note on a key set after the manifest was read", () => {
         "    server: https://eu.zqdocks.invalid\n",
     );
   });
+
+  // Each later version's --accept wrote its note again above a text that followed the newer document once more (Cribl's
+  // walk: one title with the same note twice, a description thrice).
+  it("is not written twice above one key", () => {
+    const doc = parseDocument("provider: zqdocks\ntitle: List\n");
+    for (let i = 0; i < 3; i++) addReviewNotes(doc, ["title"], ["the title follows the newer document", "check it"]);
+    addReviewNotes(doc, ["title"], ["another note"]);
+    expect(doc.toString()).toBe(
+      "provider: zqdocks\n# review: the title follows the newer document\n# review: check it\n" +
+        "# review: another note\ntitle: List\n",
+    );
+  });
 });

@@ -55,10 +55,14 @@ export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], h
  * key).
  */
 export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: readonly string[]): void {
-  const text = notes.flatMap((n) => wrap(`review: ${n}`)).join("\n");
   const pair = pairAt(doc, at);
   // A key set after the manifest was read (`setIn`) is a plain value, which holds no comment: made a node here.
   if (pair && !isScalar(pair.key)) pair.key = doc.createNode(pair.key);
+  // A note already there (a later version's --accept following the same part again) is not written twice.
+  const held = (pair && isScalar(pair.key) ? pair.key.commentBefore : doc.commentBefore) ?? "";
+  const lines = notes.map((n) => wrap(`review: ${n}`).join("\n")).filter((n) => !`\n${held}\n`.includes(`\n${n}\n`));
+  if (!lines.length) return;
+  const text = lines.join("\n");
   if (pair && isScalar(pair.key))
     pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
   else doc.commentBefore = `${doc.commentBefore ?? ""}\n${text}`;
