@@ -4,6 +4,7 @@
 // or required, stays for the user to decide on (generate names it).
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { drafted, openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { carryDrafted } from "./carry.js";
 
 function cut(params: string[]): string {
@@ -114,5 +115,62 @@ operations:
         "each call gives it now",
       "operations.zqruns_run.params: zqmodel taken out: the newer document's request has no body field /zqmodel",
     ]);
+  });
+});
+
+// Cribl's pack update: `source`, `minor` and `spec`, query parameters, became fields of a JSON body (`source`
+// required). The manifest kept them in the query under the same names: neither taken out (the newer draft has
+// parameters of those names) nor added (the names were taken), and generate refused the operation four times.
+describe("a parameter add drafted that the newer document takes elsewhere under the same name", () => {
+  const pack = (inQuery: boolean) =>
+    openapi({
+      "/zqpacks/{id}": {
+        patch: {
+          operationId: "zqupdatePack",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string" } },
+            ...(inQuery ? [{ name: "zqsource", in: "query", schema: { type: "string" } }] : []),
+          ],
+          ...(inQuery
+            ? {}
+            : {
+                requestBody: {
+                  required: true,
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "object",
+                        required: ["zqsource"],
+                        properties: { zqsource: { type: "string" }, zqnote: { type: "string" } },
+                      },
+                    },
+                  },
+                },
+              }),
+          responses: { "200": reply({ type: "object" }) },
+        },
+      },
+    });
+  const older = drafted(pack(true), ["zqupdatePack"]);
+  const newer = JSON.stringify(pack(false));
+
+  it("follows it there, as the newer draft has it, with a line and a note", () => {
+    const carried = carryDrafted(older.manifestText, older.openapiText, newer, "openapi.yaml");
+    const [id, op] = Object.entries(parse(carried.text).operations)[0] as [string, { params: Record<string, object> }];
+    expect(op.params.zqsource).toMatchObject({ required: true, wire: { in: "body" } });
+    expect(op.params.zqnote).toMatchObject({ wire: { in: "body" } });
+    expect(carried.lines).toContain(
+      `operations.${id}.params.zqsource: zqsource moved: the newer document takes it as body field /zqsource, no ` +
+        "longer as query parameter zqsource",
+    );
+    expect(carried.text).toMatch(/# review: zqsource moved: the newer document takes it as body field \/zqsource/);
+  });
+
+  it("stays where the user wrote it otherwise", () => {
+    const mine = older.manifestText.replace(/( +)zqsource:\n/, "$1zqsource:\n$1  title: Mine\n");
+    expect(mine).not.toBe(older.manifestText);
+    const carried = carryDrafted(mine, older.openapiText, newer, "openapi.yaml");
+    const op = Object.values(parse(carried.text).operations)[0] as { params: Record<string, { wire: object }> };
+    expect(op.params.zqsource?.wire).toEqual({ in: "query" });
   });
 });

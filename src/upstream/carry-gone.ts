@@ -60,22 +60,27 @@ export function dropGoneOutputs(
  * user's to decide on.
  */
 export function dropGoneParams(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
-  // Where a parameter goes: its wire's place and name (its own name where the wire names none).
-  const place = (key: string, p: ManifestParam) => {
-    const w = (p.wire ?? {}) as { in?: string; name?: string; pointer?: string };
-    return `${w.in} ${w.in === "body" ? (w.pointer ?? `/${key}`) : (w.name ?? key)}`;
-  };
-  const newerPlaces = new Set(Object.entries(now.op.params ?? {}).map(([key, p]) => place(key, p)));
+  const newerPlaces = placesOf(now);
   for (const [name, drafted] of Object.entries(was.op.params ?? {})) {
     const held = mine.params?.[name];
     if (!held || JSON.stringify(held) !== JSON.stringify(drafted)) continue;
-    if (now.op.params?.[name] !== undefined || newerPlaces.has(place(name, held)) || !held.wire) continue;
-    const where =
-      held.wire.in === "body"
-        ? `body field ${held.wire.pointer ?? `/${name}`}`
-        : `${held.wire.in} ` + `parameter ${"name" in held.wire && held.wire.name ? held.wire.name : name}`;
-    carry.drop(name, `the newer document's request has no ${where}`, "params");
+    if (now.op.params?.[name] !== undefined || newerPlaces.has(placeOf(name, held)) || !held.wire) continue;
+    carry.drop(name, `the newer document's request has no ${placeWords(name, held)}`, "params");
   }
+}
+
+/** Where a parameter goes: its wire's place and name (its own name where the wire names none). */
+function placeOf(key: string, p: ManifestParam): string {
+  const w = (p.wire ?? {}) as { in?: string; name?: string; pointer?: string };
+  return `${w.in} ${w.in === "body" ? (w.pointer ?? `/${key}`) : (w.name ?? key)}`;
+}
+
+const placesOf = (d: Drafted) => new Set(Object.entries(d.op.params ?? {}).map(([key, p]) => placeOf(key, p)));
+
+/** A parameter's place in words: `body field /a`, `query parameter a`. */
+function placeWords(name: string, p: ManifestParam): string {
+  const w = (p.wire ?? {}) as { in?: string; name?: string; pointer?: string };
+  return w.in === "body" ? `body field ${w.pointer ?? `/${name}`}` : `${w.in} parameter ${w.name ?? name}`;
 }
 
 /**
@@ -103,15 +108,25 @@ export function followRedraftedOutputs(carry: Carrier, mine: ManifestOperation, 
  * said (a text sent where the service reads a file). One written or changed by hand is the user's to decide on.
  */
 export function followRedraftedParams(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
+  const newerPlaces = placesOf(now);
   for (const [name, drafted] of Object.entries(was.op.params ?? {})) {
     const held = mine.params?.[name];
     if (!held || JSON.stringify(held) !== JSON.stringify(drafted)) continue;
     if (withoutWords(carry.current("params", name)) !== withoutWords(drafted)) continue;
     const next = now.op.params?.[name];
-    // The same name and place: a parameter moved elsewhere is another one (new, or gone, above).
-    if (next === undefined || JSON.stringify(next.wire) !== JSON.stringify(drafted.wire)) continue;
-    if (withoutWords(next) !== withoutWords(drafted))
-      carry.set(["params", name], next, `${name} as add drafts it from the newer document's request`);
+    if (next === undefined) continue;
+    if (JSON.stringify(next.wire) === JSON.stringify(drafted.wire)) {
+      if (withoutWords(next) !== withoutWords(drafted))
+        carry.set(["params", name], next, `${name} as add drafts it from the newer document's request`);
+    } else if (!newerPlaces.has(placeOf(name, drafted)))
+      // Its place gone, its name drafted elsewhere (Cribl's query parameters become body fields): moved there. One
+      // whose place the newer draft still fills is another parameter's name taken (new, above).
+      carry.set(
+        ["params", name],
+        next,
+        `${name} moved: the newer document takes it as ${placeWords(name, next)}, no longer as ` +
+          placeWords(name, drafted),
+      );
   }
 }
 
