@@ -174,3 +174,38 @@ describe("a parameter add drafted that the newer document takes elsewhere under 
     expect(op.params.zqsource?.wire).toEqual({ in: "query" });
   });
 });
+
+// StackOne's time-off list: `filter[type_ids]`, a field of a deepObject query object, gone from the newer `filter`.
+// The place compared was the query parameter `filter` alone, still there: the field was kept, and generate refused it
+// (BW2003, "has no field type_ids").
+describe("a field of a query object add drafted, gone from the newer object", () => {
+  const list = (fields: string[]) =>
+    openapi({
+      "/zqleaves": {
+        get: {
+          operationId: "zqlistLeaves",
+          parameters: [
+            {
+              name: "filter",
+              in: "query",
+              style: "deepObject",
+              explode: true,
+              schema: { type: "object", properties: Object.fromEntries(fields.map((f) => [f, { type: "string" }])) },
+            },
+          ],
+          responses: { "200": reply({ type: "object" }) },
+        },
+      },
+    });
+  const older = drafted(list(["zqstart", "zqkinds"]), ["zqlistLeaves"]);
+
+  it("is taken out, naming the field, and the field still there is kept", () => {
+    const carried = carryDrafted(older.manifestText, older.openapiText, JSON.stringify(list(["zqstart"])), "x.yaml");
+    const op = Object.values(parse(carried.text).operations)[0] as { params: Record<string, { wire: object }> };
+    const wires = Object.values(op.params).map((p) => p.wire);
+    expect(wires).toContainEqual({ in: "query", name: "filter", field: "zqstart" });
+    expect(wires).not.toContainEqual(expect.objectContaining({ field: "zqkinds" }));
+    expect(carried.lines.join("\n")).toMatch(/taken out: the newer document's request has no query parameter filter/);
+    expect(carried.lines.join("\n")).toContain("filter (its field zqkinds)");
+  });
+});

@@ -69,18 +69,25 @@ export function dropGoneParams(carry: Carrier, mine: ManifestOperation, was: Dra
   }
 }
 
-/** Where a parameter goes: its wire's place and name (its own name where the wire names none). */
+type Wire = { in?: string; name?: string; pointer?: string; field?: string };
+
+/**
+ * Where a parameter goes: its wire's place and name (its own name where the wire names none), and the field of a query
+ * object it is (StackOne's `filter[type_ids]`: the object stays, a field of it goes).
+ */
 function placeOf(key: string, p: ManifestParam): string {
-  const w = (p.wire ?? {}) as { in?: string; name?: string; pointer?: string };
-  return `${w.in} ${w.in === "body" ? (w.pointer ?? `/${key}`) : (w.name ?? key)}`;
+  const w = (p.wire ?? {}) as Wire;
+  const field = w.field === undefined ? "" : ` ${w.field}`;
+  return `${w.in} ${w.in === "body" ? (w.pointer ?? `/${key}`) : (w.name ?? key)}${field}`;
 }
 
 const placesOf = (d: Drafted) => new Set(Object.entries(d.op.params ?? {}).map(([key, p]) => placeOf(key, p)));
 
-/** A parameter's place in words: `body field /a`, `query parameter a`. */
+/** A parameter's place in words: `body field /a`, `query parameter a`, `query parameter f (its field a)`. */
 function placeWords(name: string, p: ManifestParam): string {
-  const w = (p.wire ?? {}) as { in?: string; name?: string; pointer?: string };
-  return w.in === "body" ? `body field ${w.pointer ?? `/${name}`}` : `${w.in} parameter ${w.name ?? name}`;
+  const w = (p.wire ?? {}) as Wire;
+  if (w.in === "body") return `body field ${w.pointer ?? `/${name}`}`;
+  return `${w.in} parameter ${w.name ?? name}${w.field === undefined ? "" : ` (its field ${w.field})`}`;
 }
 
 /**
