@@ -234,7 +234,30 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
       if (added.length) add("request-parameter-enum-value-added", location, q.name, { new: added, ...open });
       if (removed.length) add("request-parameter-enum-value-removed", location, q.name, { old: removed, ...open });
     }
+    if ([...sa.types].includes("object") && [...sb.types].includes("object"))
+      compareParameterFields(
+        schemas,
+        { schema: p.node.schema, file: p.file },
+        { schema: q.node.schema, file: q.file },
+        add,
+        location,
+        q.name,
+      );
   }
+}
+
+/**
+ * The fields of an object parameter (a deepObject or form query object: StackOne's `filter[type_ids]`), compared as a
+ * body's are, each change named under the parameter (`filter/type_ids`); the object as a whole is compared above.
+ */
+function compareParameterFields(schemas: SchemaComparer, a: At, b: At, add: Add, location: string, name: string): void {
+  const changes = schemas.compare(a, b, "request").filter((c) => c.pointer !== "/");
+  place(
+    add,
+    location,
+    changes.map((c) => ({ ...c, pointer: `${name}${c.pointer}` })),
+    "request",
+  );
 }
 
 function itemsEnum(nodes: Flattener, at: At): { values: unknown[]; open: boolean } | undefined {

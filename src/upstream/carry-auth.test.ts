@@ -125,8 +125,39 @@ describe("a client credentials flow the newer document offers", () => {
     expect(carried.lines).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^params\.\w+: a credential the newer document asks of each call/),
-        expect.stringMatching(/^params\.\w+: as add drafts it beside the newer document's security/),
+        expect.stringMatching(/^params\.\w+: optional, as add drafts it beside an OAuth flow the newer document/),
       ]),
     );
+  });
+});
+
+// Asana: two bearer schemes, `oauth2` and a personal access token; the newer document makes the token the first way,
+// and add names the other scheme's input after it (`oauth2`). The scheme's name, read as a parameter the auth names,
+// added a parameter `oauth2` no credential sends (BW2017 in the history bench's regeneration).
+describe("a scheme bearing a parameter's name", () => {
+  const bearer = { type: "http", scheme: "bearer" };
+  const op = (id: string, security: object[]) => ({
+    get: { operationId: id, security, responses: { "200": reply({ type: "object" }) } },
+  });
+  // The first way is the scheme the most operations take: `first` alone on one, either on the other.
+  const tasks = (first: string, second: string) =>
+    openapi(
+      {
+        "/zqtasks": op("zqListTasks", [{ [first]: [] }]),
+        "/zqtags": op("zqListTags", [{ [first]: [] }, { [second]: [] }]),
+      },
+      { securitySchemes: { zqAlpha: bearer, zqBeta: bearer } },
+    );
+
+  it("is not read as naming it: every parameter the carried manifest holds is one its auth sends", async () => {
+    const older = drafted(tasks("zqAlpha", "zqBeta"), ["zqListTasks", "zqListTags"]);
+    const newer = JSON.stringify(tasks("zqBeta", "zqAlpha"));
+    expect(JSON.stringify(drafted(JSON.parse(newer), ["zqListTasks", "zqListTags"]).manifest.auth)).toContain(
+      '"param":"zqAlpha"',
+    );
+    const carried = carryDrafted(older.manifestText, older.openapiText, newer, "openapi.yaml");
+    const manifest = parse(carried.text);
+    const sent = JSON.stringify(manifest.auth, (key, value) => (key === "scheme" ? undefined : value));
+    for (const name of Object.keys(manifest.params)) expect(sent).toContain(`"${name}"`);
   });
 });

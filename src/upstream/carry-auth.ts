@@ -49,17 +49,11 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
   for (const name of named) {
     const param = newer.params?.[name];
     if (param === undefined) continue;
-    if (!Object.hasOwn(have, name)) {
-      addSharedParam(yaml, name, param, "a credential the newer document asks of each call");
-      lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
-    } else if (sameJson(have[name], older.params?.[name]) && !sameJson(param, have[name])) {
-      // Held as add drafted it from the older document, drafted otherwise beside the newer auth (a token optional
-      // where a flow can obtain it): as the newer draft has it.
-      yaml.setIn(["params", name], draftedNode(yaml, param));
-      addReviewNotes(yaml, ["params", name], ["as add drafts it beside the newer document's security: check it"]);
-      lines.push(`params.${name}: as add drafts it beside the newer document's security`);
-    }
+    if (Object.hasOwn(have, name)) continue;
+    addSharedParam(yaml, name, param, "a credential the newer document asks of each call");
+    lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
   }
+  optionalBesideFlows(yaml, auth, have, older, lines);
   // A credential of the older draft the newer no longer names (two schemes sent alike become one input): taken out
   // where the manifest holds it as add drafted it, or generate refused it as no credential and no wire (BW2017).
   // Named still: by the newer draft, or kept under the manifest's name for a scheme it already sent.
@@ -78,15 +72,33 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
 }
 
 /**
- * The parameters of `params` (a draft's) its `auth` names, under any key: its own, those sent with it, those of each
- * way it offers, a flow's client id and secret, a signature's keys.
+ * The token an `auth` with flows sends (`auth.param`), held as add drafted it from the older document, required: made
+ * optional, as add drafts it and generate requires (BW2012: a call may give a flow's parameters instead).
+ */
+function optionalBesideFlows(yaml: Document, auth: unknown, have: Json, older: DraftHead, lines: string[]): void {
+  const { param, flows } = (auth ?? {}) as { param?: unknown; flows?: unknown };
+  if (flows === undefined || typeof param !== "string") return;
+  const held = have[param] as { required?: unknown } | undefined;
+  if (held?.required !== true || !sameJson(held, older.params?.[param])) return;
+  yaml.deleteIn(["params", param, "required"]);
+  addReviewNotes(yaml, ["params", param], ["optional: the newer document's OAuth flow can obtain the token instead"]);
+  lines.push(`params.${param}: optional, as add drafts it beside an OAuth flow the newer document offers`);
+}
+
+/** Keys of an `auth` whose values name no parameter (a scheme may bear a parameter's name: Asana's `oauth2`). */
+const NAMING_NONE = new Set(["scheme", "in", "name", "prefix", "clientAuth", "tokenUrl"]);
+
+/**
+ * The parameters of `params` (a draft's) its `auth` names, under any key but those naming none: its own, those sent
+ * with it, those of each way it offers, a flow's client id and secret, a signature's keys.
  */
 function namedParams(auth: unknown, params: Record<string, unknown> | undefined): string[] {
   const out: string[] = [];
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) for (const item of node) walk(item);
-    else if (node !== null && typeof node === "object") for (const value of Object.values(node as Json)) walk(value);
-    else if (typeof node === "string" && params && Object.hasOwn(params, node)) out.push(node);
+    else if (node !== null && typeof node === "object") {
+      for (const [key, value] of Object.entries(node as Json)) if (!NAMING_NONE.has(key)) walk(value);
+    } else if (typeof node === "string" && params && Object.hasOwn(params, node)) out.push(node);
   };
   walk(auth);
   return [...new Set(out)];

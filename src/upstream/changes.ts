@@ -41,6 +41,15 @@ function related(a: string, b: string): boolean {
   return x === y || x === "" || y === "" || x.startsWith(`${y}/`) || y.startsWith(`${x}/`);
 }
 
+/**
+ * Whether a parameter change at `pointer` (a parameter's name, or `name/field` for a field of an object parameter)
+ * touches a path, query or cookie parameter: the one it names, a field of it, or the object it is a field of (`of`).
+ */
+function parameterTouched(w: { name: string; of?: { name: string; field: string } }, pointer: string): boolean {
+  if (w.of) return pointer === w.of.name || related(`/${w.of.name}/${w.of.field}`, `/${pointer}`);
+  return pointer === w.name || pointer.startsWith(`${w.name}/`);
+}
+
 /** Kinds of a request body's change that add or remove a named field: which fields are another's "other" ones. */
 const NAMED_SET = new Set([
   "new-required-request-property",
@@ -109,7 +118,7 @@ function touches(target: Target, c: DocumentChange, placementsOf: (scheme: strin
       c.location.startsWith("request.parameter.") &&
       (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") &&
       c.location === `request.parameter.${w.in}` &&
-      (w.in === "header" ? w.name.toLowerCase() === c.pointer.toLowerCase() : w.name === c.pointer)
+      (w.in === "header" ? w.name.toLowerCase() === c.pointer.toLowerCase() : parameterTouched(w, c.pointer))
     )
       out.push(name);
     else if (c.location === "request.body" && w.in === "body" && bodyTouched(star(parsePointer(w.pointer)), w, c))
