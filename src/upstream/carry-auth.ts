@@ -5,7 +5,8 @@
 // security scheme apiKey"), and no call could succeed without the new credential. A note says a caller now gives it;
 // `diff` reports the new required parameter. A credential parameter the newer draft names no more (Albus: two bearer
 // schemes, one of them taken only by some operations, then by every one, drafted as one input) is taken out. An
-// `auth` written or changed by hand is the user's to decide on.
+// `auth` written or changed by hand is the user's to decide on. An OAuth flow the newer document offers (Cribl) brings
+// its client id and secret, and makes the token optional beside it.
 import { type Document, isMap, Pair } from "yaml";
 import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
@@ -48,8 +49,7 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
   const named = new Set(namedParams(auth, newer.params));
   for (const name of named) {
     const param = newer.params?.[name];
-    if (param === undefined) continue;
-    if (Object.hasOwn(have, name)) continue;
+    if (param === undefined || Object.hasOwn(have, name)) continue;
     addSharedParam(yaml, name, param, "a credential the newer document asks of each call");
     lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
   }
