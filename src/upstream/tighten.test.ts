@@ -270,4 +270,35 @@ operations:
         "document)",
     ]);
   });
+
+  // LaPyme's second version: `tax_category`'s values become codes (`Responsable Inscripto` →
+  // `registered_vat_taxpayer`), none of the older ones left; `fee_fixed` a whole number or null (`anyOf: [{type:
+  // integer}, {type: null}]`). The manifest kept the older list and any number: the contract suite sent values the
+  // newer document refuses.
+  it("writes a list sharing no value with the manifest's, and the integer of a value or null", () => {
+    const manifestOwn = `provider: zqsales
+operations:
+  zqsales_create:
+    operationId: zqcreateSale
+    params:
+      currency: { type: string, enum: [Zq Old, Zq Older], default: Zq Old, wire: { in: body } }
+      amount: { type: number, wire: { in: body } }
+`;
+    const newer = sale(
+      { enum: ["zq_new", "zq_newer"] },
+      { type: undefined, anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] },
+    );
+    const tightened = tightenManifest(manifestOwn, newer, "openapi.yaml", sale({}, {}));
+    const params = parse(tightened.text).operations.zqsales_create.params;
+    expect([params.currency.enum, params.currency.default, params.amount.integer, params.amount.minimum]).toEqual([
+      ["zq_new", "zq_newer"],
+      undefined,
+      true,
+      0,
+    ]);
+    expect(tightened.lines).toContain(
+      'operations.zqsales_create.params.currency.enum: ["zq_new","zq_newer"] (none of the values body field ' +
+        '"/currency" took is in the newer document: its values)',
+    );
+  });
 });

@@ -12,6 +12,7 @@
 // credential, the outputs, names and texts stay as the user has them, and
 // what the manifest binds that the newer document no longer has stays
 // `generate`'s error, at its line.
+import { withoutNullBranch } from "../import/draft/param-schema.js";
 import { isMultipleOf, parsePointer } from "@blockwright/runtime/internal";
 import { checkValue } from "@blockwright/runtime/internal/generate";
 import { type Document, isCollection, parseDocument } from "yaml";
@@ -217,7 +218,8 @@ function tightenParam(
     lines.push(`${[...at, "nullable"].join(".")}: taken out (${what} admits no null in the newer document)`);
   }
   if (p.type === "file" || p.separator !== undefined) return;
-  const s = doc.flatten(schema);
+  // "A value or null" (`anyOf: [{type: integer}, {type: null}]`, LaPyme's `fee_fixed`) read as that value's schema.
+  const s = withoutNullBranch(doc, doc.flatten(schema)) ?? doc.flatten(schema);
   const specType = typeOf(s);
   const number = p.type === "number" && (specType === "number" || specType === "integer");
   const text = p.type === "string" && specType === "string";
@@ -248,26 +250,42 @@ function tightenParam(
   // A pattern the newer document sets where the manifest has none (eGain's `q`, any text but the empty one): its own.
   if (text && !p.enum && typeof s.pattern === "string" && p.pattern === undefined)
     set("pattern", s.pattern, `${what}'s pattern in the newer document`);
-  if ((text || number) && Array.isArray(s.enum) && p.enum) {
-    const taken = p.enum.filter((v) => (s.enum as unknown[]).includes(v));
-    if (taken.length && taken.length < p.enum.length)
-      set("enum", taken, `values ${what} no longer takes in the newer document left out`);
-  }
-  // Values the newer document now lists, where the manifest took any: its list (generate refused the looser
-  // parameter, BW2006). Texts or numbers of the parameter's own type only, null aside (the manifest's optional).
   const listed = Array.isArray(s.enum) ? s.enum.filter((v) => v !== null) : [];
-  const ofType = (v: unknown) => (text ? typeof v === "string" : typeof v === "number");
-  if ((text || number) && !p.enum && !p.knownValues && listed.length && listed.every(ofType)) {
-    set("enum", listed, `the values ${what} takes in the newer document`);
-    // A default none of them is (the older document's), which generate would refuse (BW2009): taken out.
-    if (p.default !== undefined && !listed.includes(p.default)) {
-      yaml.deleteIn([...at, "default"]);
-      lines.push(`${[...at, "default"].join(".")}: taken out (${JSON.stringify(p.default)} is none of those values)`);
-    }
+  const taken = p.enum?.filter((v) => listed.includes(v)) ?? [];
+  if ((text || number) && p.enum && taken.length && taken.length < p.enum.length)
+    set("enum", taken, `values ${what} no longer takes in the newer document left out`);
+  const why = newerList(p, listed, text, number, taken.length > 0, what);
+  if (why) {
+    set("enum", listed, why);
+    // A default or an example none of them is (the older document's), which generate would refuse (BW2009): out.
+    for (const key of ["default", "example"] as const)
+      if (p[key] !== undefined && !listed.includes(p[key])) {
+        yaml.deleteIn([...at, key]);
+        lines.push(`${[...at, key].join(".")}: taken out (${JSON.stringify(p[key])} is none of those values)`);
+      }
   }
   // A whole number the newer document asks where the manifest took any number (BW2007).
   if (p.type === "number" && specType === "integer" && p.integer !== true)
     set("integer", true, `${what} is an integer in the newer document`);
+}
+
+/**
+ * Why the manifest's parameter takes the newer document's list of values (`listed`, null aside), if it does: where it
+ * took any value (generate refused the looser parameter, BW2006), or where none of its own values is left (LaPyme's
+ * labels become codes). Texts or numbers of the parameter's own type only.
+ */
+function newerList(
+  p: ManifestParam,
+  listed: readonly unknown[],
+  text: boolean,
+  number: boolean,
+  someTaken: boolean,
+  what: string,
+): string | undefined {
+  const ofType = (v: unknown) => (text ? typeof v === "string" : typeof v === "number");
+  if (!(text || number) || !listed.length || !listed.every(ofType)) return undefined;
+  if (p.enum) return someTaken ? undefined : `none of the values ${what} took is in the newer document: its values`;
+  return p.knownValues ? undefined : `the values ${what} takes in the newer document`;
 }
 
 /**

@@ -391,7 +391,7 @@ function asSpec(name: string, p: ManifestParam, place: FieldInput["place"]): Par
  * "S or null" (`anyOf: [S, {type: null}]`, OpenAPI 3.1's nullable) as S, the union's own keywords (its description,
  * default) kept: a parameter's absence stands for null, and S's type and limits are the parameter's.
  */
-function withoutNullBranch(doc: OpenApiDocument, flat: Schema | undefined): Schema | undefined {
+export function withoutNullBranch(doc: OpenApiDocument, flat: Schema | undefined): Schema | undefined {
   const key = Array.isArray(flat?.anyOf) ? "anyOf" : Array.isArray(flat?.oneOf) ? "oneOf" : undefined;
   if (!flat || !key) return flat;
   const branches = flat[key] as Schema[];
