@@ -311,7 +311,12 @@ function propertiesOf(document: Node, raw: unknown, depth = 0): Node {
     // (A oneOf's first shape too: the mock's copy of the document reads an answer's oneOf as anyOf.)
     ...(Array.isArray(schema.oneOf) ? schema.oneOf.slice(0, 1) : []),
   ];
-  return Object.assign({}, ...parts.map((p) => propertiesOf(document, p, depth + 1)), own);
+  const merged: Node = Object.assign({}, ...parts.map((p) => propertiesOf(document, p, depth + 1)));
+  // A field the object names with an empty schema says nothing of it: the mock's copy closes an object over its
+  // members' fields so (open-all-of.ts), and the member's schema of the field stands (a list of the records).
+  for (const [name, schema] of Object.entries(own))
+    if (!(name in merged) || !isNode(schema) || Object.keys(schema).length > 0) merged[name] = schema;
+  return merged;
 }
 
 function deref(document: Node, value: unknown): unknown {
