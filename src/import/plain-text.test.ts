@@ -34,4 +34,15 @@ describe("plain text's sentences", () => {
       "Zq logo Zq keeps items.",
     );
   });
+
+  // Bolt's description: a label, its badge, then `## About` and the sentence: the first sentence read "Postman
+  // Collection: About A comprehensive …". A heading is a title, not the text's words; a label whose paragraph after it
+  // held only a picture introduces nothing left.
+  it("reads the first sentence past headings, and past a label whose picture is gone", () => {
+    const bolt =
+      "Zq Collection:\n\n[![](https://zq.test/b.svg)](https://zq.test/run)\n\n## About\n A zq reference. More.";
+    expect(firstSentence(bolt, 200)).toBe("A zq reference.");
+    expect(firstSentence("# Introduction\nThe zq API keeps items. More.", 200)).toBe("The zq API keeps items.");
+    expect(firstSentence("Zq keeps items:\n\n- widgets\n- gadgets", 200)).toBe("Zq keeps items: widgets gadgets");
+  });
 });

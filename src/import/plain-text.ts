@@ -56,9 +56,24 @@ function heldPlain(text: string): { plain: string; spans: string[] } {
   return { plain, spans };
 }
 
-/** The first sentence of a text's plain form: a period inside a code span (`a. b`) ends none. */
+/**
+ * The text without what opens it and says nothing of it: headings (titles: `## About`, `<h1>…</h1>`), and a label whose
+ * paragraph after it held a picture alone (`Postman Collection:` above its badge).
+ */
+function withoutTitles(text: string): string {
+  const paragraphs = text
+    .replace(/^[ \t]*#{1,6}[ \t]+[^\n]*$/gm, "")
+    .replace(/<h[1-6](\s[^<>]*)?>[\s\S]*?<\/h[1-6]>/gi, "\n\n")
+    .split(/\n[ \t]*\n/);
+  const said = paragraphs.map((p) => plainText(p));
+  return paragraphs
+    .filter((_p, i) => said[i] && !(said[i]?.endsWith(":") && i + 1 < said.length && !said[i + 1]))
+    .join("\n\n");
+}
+
+/** The first sentence of a text's plain form, past its titles: a period inside a code span (`a. b`) ends none. */
 function plainFirstSentence(text: string): string {
-  const { plain, spans } = heldPlain(text);
+  const { plain, spans } = heldPlain(withoutTitles(text));
   return restored(sentences(plain)[0] ?? "", spans);
 }
 
