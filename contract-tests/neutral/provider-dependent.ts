@@ -149,6 +149,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/load/schemas/reference-depth.process.test.ts",
       "src/cli/add-key-base64.test.ts",
       "src/cli/add-dependent-required.test.ts",
+      "src/cli/add-key-only-body.test.ts",
       "src/cli/add-also-sends.test.ts",
       "src/cli/also-sends-nested.test.ts",
       "src/cli/byte-list-files.test.ts",

@@ -70,12 +70,24 @@ function declaredPlaces(ctx: LinkContext, op: OpenApiOperation): Set<string> {
  * the operation declares: supplied by the credential, as a parameter's pointer is (params/coverage.ts).
  */
 export function nestedBodyPlaces(ctx: LinkContext, op: OpenApiOperation): string[] {
+  return bodyPlaces(ctx, op, 2);
+}
+
+/**
+ * The pointers of the body fields, at any depth, the auth's ways send the credential at and the operation declares: a
+ * body whose one field is the key (GitHub's `{access_token}`) has the credential placed in it.
+ */
+export function credentialBodyPlaces(ctx: LinkContext, op: OpenApiOperation): string[] {
+  return bodyPlaces(ctx, op, 1);
+}
+
+function bodyPlaces(ctx: LinkContext, op: OpenApiOperation, depth: number): string[] {
   const auth = ctx.manifest.auth;
   const places = [auth, ...(auth.alternatives ?? [])].flatMap((w) => w.alsoSends ?? []);
-  const nested = places.filter((p) => p.in === "body" && placePath(p).length > 1);
-  if (!nested.length) return [];
+  const deep = places.filter((p) => p.in === "body" && placePath(p).length >= depth);
+  if (!deep.length) return [];
   const declared = declaredPlaces(ctx, op);
-  return [...new Set(nested.filter((p) => declared.has(placeKey(p))).map((p) => pointerOf(placePath(p))))];
+  return [...new Set(deep.filter((p) => declared.has(placeKey(p))).map((p) => pointerOf(placePath(p))))];
 }
 
 /** Every place the manifest's operations declare. */

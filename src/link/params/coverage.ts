@@ -9,7 +9,7 @@ import { slotKey, type OpenApiOperation } from "../../load/openapi-document.js";
 import { requiredInRequest } from "../../load/read-only.js";
 import { expressionNames } from "../../load/operation-index.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
-import { credentialCovers, nestedBodyPlaces } from "../auth/credential-places.js";
+import { credentialCovers, nestedBodyPlaces, credentialBodyPlaces } from "../auth/credential-places.js";
 import type { LinkContext, Path } from "../context.js";
 import { BODYLESS_METHODS, sentEmptyAsWritten } from "../wire/body.js";
 import { fieldsNotSent, objectsSent } from "../wire/query-fields.js";
@@ -101,7 +101,9 @@ export function checkCoverage(
   }
   const body = op.requestBody;
   // A body of no field a request carries (each readOnly) goes as `{}` (linkBody): nothing to place in it.
-  if (body?.required && pointers.length === 0 && !sentEmptyAsWritten(ctx, op)) {
+  // The credential written at the body's top level (auth.alsoSends) places something in it too.
+  const keyed = body?.required && !anonymous && credentialBodyPlaces(ctx, op).length > 0;
+  if (body?.required && pointers.length === 0 && !keyed && !sentEmptyAsWritten(ctx, op)) {
     // A GET or HEAD cannot carry the body at all: said, so that nobody places a parameter there (link/wire/body.ts).
     ctx.fail(
       "BW2010",
