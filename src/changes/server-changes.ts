@@ -5,17 +5,13 @@
 // a new first choice and the old address stays served.
 import { type Add, type Found, list, object } from "./document-operations.js";
 import type { DocumentSet } from "./schema-flat.js";
+import { withServerDefaults } from "../common/url/server-defaults.js";
 
 /** A server's address with each `{variable}` its default (left as written where it has none), no trailing slash. */
 function addressOf(server: unknown): string | undefined {
-  const { url, variables } = object(server);
+  const url = object(server).url;
   if (typeof url !== "string") return undefined;
-  const vars = object(variables);
-  const filled = url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
-    const value = object(vars[name]).default;
-    return typeof value === "string" || typeof value === "number" ? String(value) : whole;
-  });
-  return filled.replace(/\/+$/, "") || "/";
+  return withServerDefaults(url, object(server), (name) => `{${name}}`).replace(/\/+$/, "") || "/";
 }
 
 /** The addresses an operation is served at, in order: its own servers, else its path's, else the document's. */

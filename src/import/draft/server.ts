@@ -3,6 +3,7 @@
 // other hosts the servers name or their host variables list (server.hosts),
 // or, when the document names no host of its own, an address each call gives
 // (server.param). Variables and other hosts are review notes.
+import { withServerDefaults } from "../../common/url/server-defaults.js";
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { withServerScheme } from "../../link/server/server.js";
@@ -49,7 +50,7 @@ export function draftServer(
   const addresses: URL[] = [];
   for (const s of servers) {
     if (typeof s?.url !== "string") continue;
-    const url = withDefaults(s.url, s, (name) => name);
+    const url = withServerDefaults(s.url, s, (name) => name);
     try {
       addresses.push(new URL(url));
     } catch {
@@ -59,7 +60,7 @@ export function draftServer(
   // Variables in the first server: connection inputs (shapes/server-variables.ts), the other servers' hosts beside.
   const others = servers.slice(1).flatMap((s) => {
     try {
-      return typeof s?.url === "string" ? [new URL(withDefaults(s.url, s, (name) => name))] : [];
+      return typeof s?.url === "string" ? [new URL(withServerDefaults(s.url, s, (name) => name))] : [];
     } catch {
       return [];
     }
@@ -73,7 +74,8 @@ export function draftServer(
   const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
   // Judged with the variables at their defaults: `{protocol}://{hostname}:{port}` is an absolute address, its defaults
   // the base URL a call may override.
-  const firstFilled = firstUrl === undefined ? undefined : withDefaults(firstUrl, servers[0], (name) => `{${name}}`);
+  const firstFilled =
+    firstUrl === undefined ? undefined : withServerDefaults(firstUrl, servers[0], (name) => `{${name}}`);
   const relative = firstFilled === undefined || !/^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.test(firstFilled);
   const web = addresses.filter((a) => /^https?:$/.test(a.protocol));
   if (relative)
@@ -198,17 +200,6 @@ function hostNames(hosts: string[]): string[] {
   );
 }
 
-/**
- * `text` (a server's address or a part of it) with each `{variable}` at the server's default for it; one without a
- * default as `missing` writes it.
- */
-function withDefaults(text: string, server: Json | undefined, missing: (name: string) => string): string {
-  const variables = (server?.variables ?? {}) as Record<string, Json>;
-  return text.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    variables[name]?.default != null ? String(variables[name].default) : missing(name),
-  );
-}
-
 /** A default that names no value: none, empty, in braces or angle brackets as its own name is, or a null word. */
 const NO_VALUE = /^(?:\{[^{}]*\}|<[^<>]*>|none|null|undefined|\s*)$/i;
 
@@ -231,7 +222,7 @@ function unfilledHostVariable(
 function withValueDefaults(text: string, server: Json | undefined): string {
   const variables = (server?.variables ?? {}) as Record<string, Json>;
   const valued = Object.entries(variables).filter(([, v]) => v?.default != null && !NO_VALUE.test(String(v.default)));
-  return withDefaults(text, { variables: Object.fromEntries(valued) }, (name) => `{${name}}`);
+  return withServerDefaults(text, { variables: Object.fromEntries(valued) }, (name) => `{${name}}`);
 }
 
 /** At most this many hosts from one server's variables (a product of enums could be large). */
@@ -245,7 +236,7 @@ function enumeratedHosts(server: Json): string[] {
   let hosts = [hostPart(url).replace(/:[^:]*$/, "")];
   for (const { name, values } of listed)
     hosts = hosts.flatMap((h) => values.map((v) => h.replaceAll(`{${name}}`, v))).slice(0, MAX_ENUMERATED_HOSTS);
-  return hosts.map((h) => withDefaults(h, server, (name) => name));
+  return hosts.map((h) => withServerDefaults(h, server, (name) => name));
 }
 
 /**
