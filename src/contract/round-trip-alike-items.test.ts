@@ -4,10 +4,9 @@
 // apart (mock-document.ts), kept no record for either. Each trip is named by its item path and holds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "./__fixtures__/drafted-subject.js";
 import { deriveCases } from "./derive.js";
 import { roundTripCases } from "./kinds/round-trip.js";
-import type { CaseContext } from "./types.js";
 
 // The id is digits, the path words: a request to either is told apart by the request judge (mock-judge.ts).
 const id = { type: "string", pattern: "^[0-9]+$" };
@@ -60,7 +59,6 @@ describe("a collection read back by two item paths alike", () => {
       "zqfolders_create_zq_folder › scenario › round trip of /zqfolders through /zqfolders/{zqFolderPath}: create → " +
         "get",
     ]);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });

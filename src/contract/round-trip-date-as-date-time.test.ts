@@ -5,9 +5,8 @@
 // date-time (UTC midnight), and the trip reads a date-time of the day sent as the day sent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "./__fixtures__/drafted-subject.js";
 import { roundTripCases } from "./kinds/round-trip.js";
-import type { CaseContext } from "./types.js";
 
 const stay = {
   type: "object",
@@ -60,7 +59,6 @@ describe("a round trip whose create sends a day its answers hold as a date-time"
     const { subject, url } = on as DraftedOnMock;
     const trips = roundTripCases(subject);
     expect(trips).toHaveLength(1);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });

@@ -6,9 +6,8 @@
 // one sent is the record's own now, not the sent one echoed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "./__fixtures__/drafted-subject.js";
 import { roundTripCases } from "./kinds/round-trip.js";
-import type { CaseContext } from "./types.js";
 
 const share = {
   type: "object",
@@ -73,7 +72,6 @@ describe("a round trip whose create sends a field the answer's record fixes to i
     const { subject, url } = on as DraftedOnMock;
     const trips = roundTripCases(subject);
     expect(trips).toHaveLength(1);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });

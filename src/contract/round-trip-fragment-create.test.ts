@@ -5,9 +5,8 @@
 // collection's own key holds: the record it makes is kept, and the get answers it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "./__fixtures__/drafted-subject.js";
 import { roundTripCases } from "./kinds/round-trip.js";
-import type { CaseContext } from "./types.js";
 
 const face = {
   type: "object",
@@ -67,7 +66,6 @@ describe("a collection whose second create is keyed apart by a fragment", () => 
     expect(trips.map((c) => c.id)).toEqual([
       "zqfaces_zq_faces_add_from_url › scenario › round trip of /zqfaces: create → get",
     ]);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });

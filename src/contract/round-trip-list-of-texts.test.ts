@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstListAt } from "../common/first-list.js";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "./__fixtures__/drafted-subject.js";
 import { roundTripCases } from "./kinds/round-trip.js";
-import type { CaseContext } from "./types.js";
 
 const key = {
   type: "object",
@@ -70,7 +69,6 @@ describe("a list answer holding a list of texts before its records", () => {
     const { subject, url } = on as DraftedOnMock;
     const trips = roundTripCases(subject);
     expect(trips.map((c) => c.name)).toEqual(["round trip of /zqkeys: create → get → list"]);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });

@@ -5,9 +5,8 @@
 // with what the create sent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "../contract/__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "../contract/__fixtures__/drafted-subject.js";
 import { roundTripCases } from "../contract/kinds/round-trip.js";
-import type { CaseContext } from "../contract/types.js";
 
 const kind = { type: "string", enum: ["zqdemo", "zqfree", "zqpay"] };
 const admin = {
@@ -96,7 +95,6 @@ describe("a resource whose create and read answers each require fields the other
     const { subject, url } = on as DraftedOnMock;
     const trips = roundTripCases(subject);
     expect(trips.length).toBe(1);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });

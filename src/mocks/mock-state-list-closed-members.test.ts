@@ -5,9 +5,8 @@
 // the round trip's list held no record it made (the contract suite, reading the document itself, expected one).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "../contract/__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "../contract/__fixtures__/drafted-subject.js";
 import { roundTripCases } from "../contract/kinds/round-trip.js";
-import type { CaseContext } from "../contract/types.js";
 
 const text = { type: "string" };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -99,7 +98,6 @@ describe("a list answer of closed allOf members (the records, the page's fields)
     const { subject, url } = on as DraftedOnMock;
     const trips = roundTripCases(subject);
     expect(trips.map((t) => t.name)).toEqual([expect.stringContaining("create → get → list")]);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });

@@ -4,9 +4,8 @@
 // items now stays (the page after the last is empty), wherever the list sits, the whole answer too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "../contract/__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "../contract/__fixtures__/drafted-subject.js";
 import { roundTripCases } from "../contract/kinds/round-trip.js";
-import type { CaseContext } from "../contract/types.js";
 
 const text = { type: "string" };
 const zqitem = {
@@ -97,7 +96,6 @@ describe("a bare list paged by its last record's id, on the stateful mock", () =
     const { subject, url } = on as DraftedOnMock;
     const trips = roundTripCases(subject);
     expect(trips.map((t) => t.name)).toEqual([expect.stringContaining("list")]);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });

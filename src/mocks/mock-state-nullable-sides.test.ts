@@ -5,9 +5,8 @@
 // a value where one side drew null.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "../contract/__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "../contract/__fixtures__/drafted-subject.js";
 import { roundTripCases } from "../contract/kinds/round-trip.js";
-import type { CaseContext } from "../contract/types.js";
 
 const text = { type: "string" };
 const maybeText = { type: "string", nullable: true };
@@ -77,7 +76,6 @@ describe("a resource whose create and read answers each let another field be nul
     const { subject, url } = on as DraftedOnMock;
     const trips = roundTripCases(subject);
     expect(trips.length).toBe(1);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });

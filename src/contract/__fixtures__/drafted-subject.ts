@@ -10,7 +10,7 @@ import { loadYamlSource } from "../../load/yaml-source.js";
 import { startMocks } from "../../mocks/mocks.js";
 import { deriveCases } from "../derive.js";
 import { runCases } from "../run.js";
-import type { Subject } from "../types.js";
+import type { ContractCase, Subject } from "../types.js";
 
 export async function draftedSubject(
   root: string,
@@ -73,4 +73,12 @@ export async function draftedOnMock(
 export async function casesNotPassed(on: DraftedOnMock): Promise<string[]> {
   const results = await runCases(deriveCases(on.subject), { mockUrl: () => on.url, seed: 7, runs: 20 });
   return results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`);
+}
+
+/**
+ * Each of `cases` run in turn, once, on the mock at `url` (stateful and plain alike): a case that fails throws, as a
+ * round trip's checks do.
+ */
+export async function runOnMock(url: string, cases: readonly ContractCase[]): Promise<void> {
+  for (const c of cases) await c.run({ mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 });
 }

@@ -6,9 +6,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, openapi } from "../__fixtures__/draft-kit.js";
-import { type DraftedOnMock, draftedOnMock } from "../../contract/__fixtures__/drafted-subject.js";
+import { type DraftedOnMock, draftedOnMock, runOnMock } from "../../contract/__fixtures__/drafted-subject.js";
 import { roundTripCases } from "../../contract/kinds/round-trip.js";
-import type { CaseContext } from "../../contract/types.js";
 
 const guid = {
   type: "string",
@@ -74,7 +73,6 @@ describe("a UUID whose pattern asks for upper-case hex digits", () => {
     const { subject, url } = on as DraftedOnMock;
     const trips = roundTripCases(subject);
     expect(trips.length).toBe(1);
-    const ctx: CaseContext = { mockUrl: () => url, statefulMockUrl: async () => url, seed: 1, runs: 1 };
-    for (const c of trips) await c.run(ctx);
+    await runOnMock(url, trips);
   });
 });
