@@ -114,6 +114,9 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "contract-tests/examples.contract.test.ts",
       "src/workflow/validate.test.ts",
     ],
+    "the call bench's cases, one tool of each provider it names, and the request each sends": [
+      "scripts/bench/call/same-request.test.ts",
+    ],
     "tools it names (a registry entry, a tool's limits or refusals)": [
       "runtime/execute/execute.test.ts",
       "runtime/execute/execute-failures.test.ts",

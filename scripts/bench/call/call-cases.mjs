@@ -1,10 +1,11 @@
 // The calls `npm run bench -- call` measures (call-loop.mjs), and call-pair.mjs with it.
 
 /**
- * One tool of each seed provider, with the request openapi-fetch sends for it. `viaParam`: the address is a parameter
- * of the call (executeTool is given no baseUrl); `rated`: the provider documents a request rate, kept through a limiter
- * of the call's own whose clock moves a minute at each reading, so that every call takes its turn (the limiter's work)
- * and none waits.
+ * One tool of each seed provider, with the request openapi-fetch sends for it: the same request, header for header
+ * (same-request.test.ts), the `Accept: application/json` a tool that reads JSON asks with included. `viaParam`: the
+ * address is a parameter of the call (executeTool is given no baseUrl); `rated`: the provider documents a request
+ * rate, kept through a limiter of the call's own whose clock moves a minute at each reading, so that every call takes
+ * its turn (the limiter's work) and none waits.
  */
 export const CASES = [
   {
@@ -13,7 +14,10 @@ export const CASES = [
     params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 },
     method: "GET",
     path: "/books/v1/volumes",
-    init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } },
+    init: {
+      params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } },
+      headers: { Accept: "application/json" },
+    },
     reply: {
       kind: "books#volumes",
       totalItems: 1,
@@ -34,7 +38,7 @@ export const CASES = [
     path: "/services/data/v59.0/sobjects/{sobject}/{recordId}",
     init: {
       params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } },
-      headers: { Authorization: "Bearer bench-token-0001" },
+      headers: { Accept: "application/json", Authorization: "Bearer bench-token-0001" },
     },
     reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" },
   },
@@ -46,7 +50,7 @@ export const CASES = [
     path: "/v1.0/users/{user-id}",
     init: {
       params: { path: { "user-id": "48d31887-5fad-4d73-a9f5-3c356e68a038" } },
-      headers: { Authorization: "Bearer bench-token-0001" },
+      headers: { Accept: "application/json", Authorization: "Bearer bench-token-0001" },
     },
     reply: {
       id: "48d31887-5fad-4d73-a9f5-3c356e68a038",
@@ -62,7 +66,7 @@ export const CASES = [
     path: "/v1.0/generations",
     init: {
       body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } },
-      headers: { "X-API-KEY": "sk-gamma-bench-0001" },
+      headers: { Accept: "application/json", "X-API-KEY": "sk-gamma-bench-0001" },
     },
     reply: { generationId: "abc123xyz" },
   },
@@ -75,7 +79,7 @@ export const CASES = [
     path: "/v5/person/enrich",
     init: {
       params: { query: { email: "someone@example.com", min_likelihood: 6 } },
-      headers: { "X-Api-Key": "bench-key-0001" },
+      headers: { Accept: "application/json", "X-Api-Key": "bench-key-0001" },
     },
     reply: { status: 200, likelihood: 8, data: { full_name: "sean thorne", work_email: "someone@example.com" } },
   },
