@@ -64,11 +64,17 @@ function tokensOfPage(file: string): Token[] {
   return tokens;
 }
 
-/** A heading's text as GitHub renders it (code spans and links as their text). */
+/**
+ * A heading's text as GitHub renders it (code spans and links as their text; the characters marked's lexer escapes,
+ * an apostrophe `&#39;`, as themselves: GitHub's anchor of "round's" is `rounds`).
+ */
 function plain(token: Token): string {
-  if (!token.tokens) return token.text ?? "";
+  if (!token.tokens) return unescaped(token.text ?? "");
   return token.tokens.map(plain).join("");
 }
+
+const ESCAPED: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+const unescaped = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ESCAPED[e] ?? e);
 
 const anchors = new Map<string, Set<string>>();
 function anchorsOf(file: string): Set<string> {
