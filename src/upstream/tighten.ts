@@ -219,7 +219,8 @@ function tightenParam(
   }
   if (p.type === "file" || p.separator !== undefined) return;
   // "A value or null" (`anyOf: [{type: integer}, {type: null}]`, LaPyme's `fee_fixed`) read as that value's schema.
-  const s = withoutNullBranch(doc, doc.flatten(schema)) ?? doc.flatten(schema);
+  const flat = doc.flatten(schema);
+  const s = withoutNullBranch(doc, flat) ?? flat;
   const specType = typeOf(s);
   const number = p.type === "number" && (specType === "number" || specType === "integer");
   const text = p.type === "string" && specType === "string";
