@@ -41,7 +41,12 @@ describe("the providers added to specs/", () => {
           ([folder, id]) => folder !== id || !folder?.startsWith(RESERVED_PREFIX) || !/^[a-z][a-z0-9]*$/.test(folder),
         ),
       ).toEqual([]);
-      expect(PROVIDER_IDS.filter((id) => id.startsWith(RESERVED_PREFIX))).toEqual([]);
+      const taken = PROVIDER_IDS.filter((id) => id.startsWith(RESERVED_PREFIX));
+      expect(
+        taken,
+        `specs/ holds ${taken.join(", ")}: the prefix "${RESERVED_PREFIX}" is the tests' own (the providers they add ` +
+          "beside the repository's), so a repository provider named with it would meet one of theirs: rename it",
+      ).toEqual([]);
     },
   );
 });
