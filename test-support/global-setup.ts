@@ -9,7 +9,7 @@
 // makes databases of its own, and its one n8n linter and engine
 // (platforms/shared-tools.ts). What tests are given is the address of a
 // loopback server that starts them and answers their addresses.
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -21,6 +21,7 @@ import { providerDirs } from "../src/load/provider-dirs.js";
 import type { MockServers } from "../src/mocks/mocks.js";
 import { boundCompileCache } from "../src/common/compile-cache-bound.js";
 import { cpuSeconds } from "./run/cpu-seconds.js";
+import { ownedFolder } from "./run/owned-folder.js";
 import { closeRunFolder, openRunFolder } from "./run/run-folder.js";
 import { makeNeutralCopy, REPOSITORY } from "./neutral-copy.js";
 import type { PostgresServer } from "./postgres-server.js";
@@ -46,7 +47,7 @@ async function startSharedPostgres(
   scratch: string,
 ): Promise<{ server: PostgresServer; address: SharedPostgresAddress }> {
   const { packagedBinaries, POSTGRES_PASSWORD, POSTGRES_USER, startPostgres } = await import("./postgres-server.js");
-  hidden = mkdtempSync(join(scratch, "zq-owner-only-"));
+  hidden = ownedFolder(scratch, "zq-owner-only-");
   symlinkSync(await packagedBinaries(), join(hidden, "native"));
   const server = await startPostgres({ binaries: join(hidden, "native"), tmpdir: scratch });
   return {
@@ -62,7 +63,7 @@ export async function setup(project: TestProject): Promise<void> {
   let root = REPOSITORY;
   if (wholeNpmTest(process.argv, process.env)) {
     // In the project's TMPDIR when it sets one (vitest.config.ts: /dev/shm where it has room).
-    copyFolder = mkdtempSync(join(project.config.env?.TMPDIR ?? tmpdir(), "blockwright-more-providers-"));
+    copyFolder = ownedFolder(project.config.env?.TMPDIR ?? tmpdir(), "blockwright-more-providers-");
     // Vitest does not tear down a set-up that failed.
     root = await makeNeutralCopy(copyFolder).catch((e: unknown) => {
       rmSync(copyFolder!, { recursive: true, force: true });

@@ -14,7 +14,6 @@ import {
   cpSync,
   lchownSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   realpathSync,
   rmSync,
@@ -25,6 +24,7 @@ import { createServer } from "node:net";
 import { arch, platform, tmpdir, userInfo } from "node:os";
 import { dirname, join, parse, resolve, sep } from "node:path";
 import pg from "pg";
+import { ownedFolder } from "./run/owned-folder.js";
 
 export interface PostgresServer {
   /** `postgres://…` of a database of its own (`database` or the default one). */
@@ -47,7 +47,8 @@ export interface StartOptions {
 }
 
 export async function startPostgres(options: StartOptions = {}): Promise<PostgresServer> {
-  const dir = mkdtempSync(join(options.tmpdir ?? tmpdir(), "blockwright-postgres-"));
+  // Marked as this process's: a run stopped before it stops the server leaves the folder to the next run's sweep.
+  const dir = ownedFolder(options.tmpdir ?? tmpdir(), "blockwright-postgres-");
   try {
     return await startIn(dir, options);
   } catch (e) {

@@ -12,12 +12,13 @@
 // makes every install after the first a warm one. Packages under
 // `@zqrefused/` are refused (a registry that says no). Stopped after the last
 // file of the project.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { cpuSeconds } from "../../test-support/run/cpu-seconds.js";
+import { ownedFolder } from "../../test-support/run/owned-folder.js";
 import { closeRunFolder, openRunFolder } from "../../test-support/run/run-folder.js";
 import { type LocalRegistry, putPackages, startLocalRegistry } from "./local-registry.js";
 import { installNpmConsumer, type NpmConsumer } from "./npm-consumer.js";
@@ -87,7 +88,7 @@ export async function setup(project: TestProject): Promise<void> {
   }
   // In the project's TMPDIR when it sets one (vitest.config.ts: /dev/shm where it has room): the files', not this
   // process's.
-  work = mkdtempSync(join(project.config.env?.TMPDIR ?? tmpdir(), "blockwright-registry-"));
+  work = ownedFolder(project.config.env?.TMPDIR ?? tmpdir(), "blockwright-registry-");
   try {
     runFolder = openRunFolder(project);
     registry = await startLocalRegistry(join(work, "registry"), { "@zqrefused/*": { publish: false } });

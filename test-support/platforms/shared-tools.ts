@@ -4,9 +4,9 @@
 // the run. A process a call loaded ESLint with n8n's rule sets (1.5–1.8 s of CPU at load 16) or n8n-core (3.5–5 s)
 // again: three files a run lint, two run workflows.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { ownedFolder } from "../run/owned-folder.js";
 
 /** The tools the set-up's server serves at `/<tool>`, by their script beside this module. */
 const SCRIPTS = { "n8n-lint": "lint-packages.mjs", "n8n-run": "run-workflow.cjs" } as const;
@@ -89,7 +89,7 @@ export function askSharedTool(tool: SharedTool, request: unknown, env: NodeJS.Pr
   let served = started.get(tool);
   if (!served) {
     const { NODE_ENV: _test, VITEST: _vitest, ...own } = env;
-    if (tool === "n8n-run") n8nHome = mkdtempSync(join(scratch, "blockwright-n8n-home-"));
+    if (tool === "n8n-run") n8nHome = ownedFolder(scratch, "blockwright-n8n-home-");
     served = serve(SCRIPTS[tool], tool === "n8n-run" ? { ...own, ...n8nSettings(n8nHome!) } : own);
     started.set(tool, served);
   }

@@ -1,0 +1,64 @@
+// A run stopped before its teardown leaves its folders marked with its process id; the next run removes them, and
+// nothing else.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { TestProject } from "vitest/node";
+import { endedPid } from "./ended-pid.js";
+import { OWNER_FILE, ownedFolder, sweepOrphanedFolders } from "./owned-folder.js";
+import { closeRunFolder, openRunFolder } from "./run-folder.js";
+import { runScratch } from "./run-scratch.js";
+
+let parent: string;
+beforeEach(() => {
+  parent = mkdtempSync(join(runScratch(), "zq-sweep-"));
+});
+afterEach(() => rmSync(parent, { recursive: true, force: true }));
+
+/** A folder in `parent` whose owner file says `owner` (none when undefined). */
+function folder(name: string, owner?: string): string {
+  const path = join(parent, name);
+  mkdirSync(path);
+  writeFileSync(join(path, "kept.txt"), "zq");
+  if (owner !== undefined) writeFileSync(join(path, OWNER_FILE), owner);
+  return path;
+}
+
+describe("the test runs' own folders in the temporary folder", () => {
+  it("are marked with the process that made them", () => {
+    const made = ownedFolder(parent, "blockwright-zqmade-");
+    expect(basename(made)).toMatch(/^blockwright-zqmade-.{6}$/);
+    expect(readFileSync(join(made, OWNER_FILE), "utf8").trim()).toBe(String(process.pid));
+  });
+
+  it("are removed by the next sweep once their process has ended, and only they", () => {
+    const ended = String(endedPid());
+    folder("blockwright-zqended", `${ended}\n`);
+    folder("zq-owner-only-zqended", ended);
+    const live = ownedFolder(parent, "blockwright-zqlive-");
+    folder("blockwright-zqunmarked");
+    folder("blockwright-zqgarbled", `${ended}abc`);
+    folder("zqother-ended", ended);
+
+    expect(sweepOrphanedFolders(parent).sort()).toEqual(["blockwright-zqended", "zq-owner-only-zqended"]);
+    expect(readdirSync(parent).sort()).toEqual(
+      [basename(live), "blockwright-zqgarbled", "blockwright-zqunmarked", "zqother-ended"].sort(),
+    );
+  });
+
+  it("of an ended run are gone when the next run opens its folder, whose folder is marked", () => {
+    const orphan = folder("blockwright-postgres-zqorph", String(endedPid()));
+    const project = { config: { env: { TMPDIR: parent } }, provide: () => {} } as unknown as TestProject;
+    const run = openRunFolder(project);
+    try {
+      expect(existsSync(orphan)).toBe(false);
+      expect(readFileSync(join(run, OWNER_FILE), "utf8").trim()).toBe(String(process.pid));
+    } finally {
+      closeRunFolder(run);
+    }
+  });
+
+  it("are left alone where the folder cannot be read", () => {
+    expect(sweepOrphanedFolders(join(parent, "zq-no-such-folder"))).toEqual([]);
+  });
+});

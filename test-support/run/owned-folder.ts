@@ -1,0 +1,73 @@
+// Folders a test run makes in the temporary folder, marked with the id of the process that made them, so that the next
+// run removes those of a run that was stopped before its teardown. Ctrl-C on `npm test` (SIGINT to Vitest and its
+// workers alike) ends Vitest's process without its global teardowns: each such run left its folders, the shared
+// Postgres's 115 MB among them, in /dev/shm, which is memory, until the machine restarted.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The file in an owned folder naming the process that made it. */
+export const OWNER_FILE = ".blockwright-owner";
+
+/** The prefixes of the folders the test set-ups make in the temporary folder (each made by ownedFolder). */
+const OWNED_PREFIXES = ["blockwright-", "zq-owner-only-"];
+
+/** A new folder `prefix` + six characters in `parent` (mkdtemp's), marked as this process's. */
+export function ownedFolder(parent: string, prefix: string): string {
+  const folder = mkdtempSync(join(parent, prefix));
+  markOwned(folder);
+  return folder;
+}
+
+/** Marks `folder` as this process's: removed by a later run's sweep once this process has ended. */
+export function markOwned(folder: string): void {
+  writeFileSync(join(folder, OWNER_FILE), `${process.pid}\n`);
+}
+
+/**
+ * Removes the folders in `parent` that name an owner no longer running; a folder with no owner file, or one naming a
+ * process that runs (this one, another run's, another user's), is left as it is. The names of those removed.
+ */
+export function sweepOrphanedFolders(parent: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!OWNED_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    const owner = ownerOf(join(parent, name));
+    if (owner === undefined || runs(owner)) continue;
+    try {
+      rmSync(join(parent, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Another user's, or removed meanwhile by another run's sweep: not this run's to clean.
+    }
+  }
+  return removed;
+}
+
+/** The process id an owned folder names, if it is one. */
+function ownerOf(folder: string): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(folder, OWNER_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+  const pid = Number(text.trim());
+  return /^\d+$/.test(text.trim()) && Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** Whether process `pid` runs on this machine (EPERM: it runs as another user). */
+function runs(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
