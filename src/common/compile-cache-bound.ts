@@ -92,7 +92,7 @@ export function removeLeftovers(folder: string, now = Date.now()): void {
   }
   for (const name of names) {
     const run = name.startsWith(prefix) ? /^(\d+)-(\d+)$/.exec(name.slice(prefix.length)) : null;
-    if (!run || now - Number(run[2]) < LEFTOVER_AGE_MS || processAlive(Number(run[1]))) continue;
+    if (!run || now - Number(run[2]) < LEFTOVER_AGE_MS || processRuns(Number(run[1]))) continue;
     const claimed = asideName(folder, process.pid, now);
     try {
       renameSync(join(parent, name), claimed);
@@ -100,17 +100,6 @@ export function removeLeftovers(folder: string, now = Date.now()): void {
       continue; // Another run claimed it first.
     }
     rmSync(claimed, { recursive: true, force: true, maxRetries: 3 });
-  }
-}
-
-/** Whether process `pid` runs on this machine, as far as this process can tell (one it may not signal runs). */
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== "ESRCH";
   }
 }
 
@@ -154,4 +143,20 @@ export function enableOwnCompileCache(
     if (result.status === ENABLED) return result.directory ?? folder;
   }
   return undefined;
+}
+
+/**
+ * Whether process `pid` runs on this machine, as far as this process can tell: only "no such process" (ESRCH) says it
+ * has ended; one this process may not signal (EPERM: another user's) runs. Every place that removes what an ended
+ * process left (a temporary file named by it, a lock or a folder marked with it) asks this. Here rather than in
+ * files.ts: the command's start loads this module before its compile cache is on, and it imports nothing of ours.
+ */
+export function processRuns(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code !== "ESRCH";
+  }
 }

@@ -18,6 +18,7 @@ import {
   writeSync,
 } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
+import { processRuns } from "./compile-cache-bound.js";
 import { isLink, linkOnPath, statOf } from "./paths.js";
 import { LINKED_FILE } from "./targets.js";
 
@@ -75,14 +76,7 @@ export const TEMP_FILE = /^\.blockwright-([0-9]+)-.*\.tmp$/;
  */
 function writerRuns(name: string): boolean {
   const pid = Number(TEMP_FILE.exec(name)?.[1]);
-  if (!Number.isSafeInteger(pid) || pid < 1) return false;
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return Number.isSafeInteger(pid) && pid >= 1 && processRuns(pid);
 }
 
 /**

@@ -3,6 +3,7 @@
 // taken over with SQLite's own lock it left behind.
 import { linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
+import { processRuns } from "../common/compile-cache-bound.js";
 
 /** A second receiver on a SQLite file another one holds. */
 export class StoreInUseError extends Error {}
@@ -54,11 +55,5 @@ function heldBy(owner: string): { pid: number; host: string } | undefined {
   }
   if (typeof mark.pid !== "number" || typeof mark.host !== "string") return undefined;
   if (mark.host !== hostname()) return { pid: mark.pid, host: mark.host };
-  try {
-    process.kill(mark.pid, 0);
-    return { pid: mark.pid, host: mark.host };
-  } catch (e) {
-    // EPERM: alive, another user's.
-    return (e as NodeJS.ErrnoException).code === "EPERM" ? { pid: mark.pid, host: mark.host } : undefined;
-  }
+  return processRuns(mark.pid) ? { pid: mark.pid, host: mark.host } : undefined;
 }

@@ -4,6 +4,7 @@
 // Postgres's 115 MB among them, in /dev/shm, which is memory, until the machine restarted.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { processRuns } from "../../src/common/compile-cache-bound.js";
 
 /** The file in an owned folder naming the process that made it. */
 export const OWNER_FILE = ".blockwright-owner";
@@ -38,7 +39,7 @@ export function sweepOrphanedFolders(parent: string): string[] {
   for (const name of names) {
     if (!OWNED_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
     const owner = ownerOf(join(parent, name));
-    if (owner === undefined || runs(owner)) continue;
+    if (owner === undefined || processRuns(owner)) continue;
     try {
       rmSync(join(parent, name), { recursive: true, force: true });
       removed.push(name);
@@ -59,15 +60,4 @@ function ownerOf(folder: string): number | undefined {
   }
   const pid = Number(text.trim());
   return /^\d+$/.test(text.trim()) && Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
-}
-
-/** Whether process `pid` runs on this machine (EPERM: it runs as another user). */
-function runs(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
