@@ -11,6 +11,7 @@ import {
   boundCompileCacheEntries,
   enableOwnCompileCache,
   LEFTOVER_AGE_MS,
+  processRuns,
   ownCompileCacheFolders,
   removeLeftovers,
 } from "./compile-cache-bound.js";
@@ -187,5 +188,17 @@ describe("a compile cache's copy a run moved aside and never removed", () => {
     expect(existsSync(left)).toBe(true);
     removeLeftovers(folder, at + LEFTOVER_AGE_MS);
     expect(existsSync(left)).toBe(false);
+  });
+});
+
+describe("whether a process that left its id runs", () => {
+  it("runs when it is this one or another that runs, as any user (pid 1 is always there)", () => {
+    expect(processRuns(process.pid)).toBe(true);
+    expect(processRuns(process.ppid)).toBe(true);
+    expect(processRuns(1)).toBe(true);
+  });
+
+  it("has ended when no process has its id", () => {
+    expect(processRuns(endedPid())).toBe(false);
   });
 });

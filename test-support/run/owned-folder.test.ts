@@ -1,6 +1,7 @@
 // A run stopped before its teardown leaves its folders marked with its process id; the next run removes them, and
 // nothing else.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { basename, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TestProject } from "vitest/node";
@@ -28,31 +29,38 @@ describe("the test runs' own folders in the temporary folder", () => {
   it("are marked with the process that made them", () => {
     const made = ownedFolder(parent, "blockwright-zqmade-");
     expect(basename(made)).toMatch(/^blockwright-zqmade-.{6}$/);
-    expect(readFileSync(join(made, OWNER_FILE), "utf8").trim()).toBe(String(process.pid));
+    expect(readFileSync(join(made, OWNER_FILE), "utf8")).toBe(`${process.pid} ${hostname()}\n`);
   });
 
   it("are removed by the next sweep once their process has ended, and only they", () => {
-    const ended = String(endedPid());
+    const ended = `${endedPid()} ${hostname()}`;
     folder("blockwright-zqended", `${ended}\n`);
     folder("zq-owner-only-zqended", ended);
     const live = ownedFolder(parent, "blockwright-zqlive-");
     folder("blockwright-zqunmarked");
     folder("blockwright-zqgarbled", `${ended}abc`);
+    folder("blockwright-zqelsewhere", `${endedPid()} zq-other-machine.example\n`);
     folder("zqother-ended", ended);
 
     expect(sweepOrphanedFolders(parent).sort()).toEqual(["blockwright-zqended", "zq-owner-only-zqended"]);
     expect(readdirSync(parent).sort()).toEqual(
-      [basename(live), "blockwright-zqgarbled", "blockwright-zqunmarked", "zqother-ended"].sort(),
+      [
+        basename(live),
+        "blockwright-zqelsewhere",
+        "blockwright-zqgarbled",
+        "blockwright-zqunmarked",
+        "zqother-ended",
+      ].sort(),
     );
   });
 
   it("of an ended run are gone when the next run opens its folder, whose folder is marked", () => {
-    const orphan = folder("blockwright-postgres-zqorph", String(endedPid()));
+    const orphan = folder("blockwright-postgres-zqorph", `${endedPid()} ${hostname()}`);
     const project = { config: { env: { TMPDIR: parent } }, provide: () => {} } as unknown as TestProject;
     const run = openRunFolder(project);
     try {
       expect(existsSync(orphan)).toBe(false);
-      expect(readFileSync(join(run, OWNER_FILE), "utf8").trim()).toBe(String(process.pid));
+      expect(readFileSync(join(run, OWNER_FILE), "utf8")).toBe(`${process.pid} ${hostname()}\n`);
     } finally {
       closeRunFolder(run);
     }

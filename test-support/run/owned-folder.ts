@@ -3,30 +3,31 @@
 // workers alike) ends Vitest's process without its global teardowns: each such run left its folders, the shared
 // Postgres's 115 MB among them, in /dev/shm, which is memory, until the machine restarted.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { processRuns } from "../../src/common/compile-cache-bound.js";
 
-/** The file in an owned folder naming the process that made it. */
+/** The file in an owned folder naming the process that made it and its machine (`<pid> <host>`). */
 export const OWNER_FILE = ".blockwright-owner";
 
 /** The prefixes of the folders the test set-ups make in the temporary folder (each made by ownedFolder). */
 const OWNED_PREFIXES = ["blockwright-", "zq-owner-only-"];
 
-/** A new folder `prefix` + six characters in `parent` (mkdtemp's), marked as this process's. */
+/**
+ * A new folder `prefix` + six characters in `parent` (mkdtemp's), marked as this process's on this machine: removed by
+ * a later run's sweep once this process has ended.
+ */
 export function ownedFolder(parent: string, prefix: string): string {
   const folder = mkdtempSync(join(parent, prefix));
-  markOwned(folder);
+  writeFileSync(join(folder, OWNER_FILE), `${process.pid} ${hostname()}\n`);
   return folder;
 }
 
-/** Marks `folder` as this process's: removed by a later run's sweep once this process has ended. */
-export function markOwned(folder: string): void {
-  writeFileSync(join(folder, OWNER_FILE), `${process.pid}\n`);
-}
-
 /**
- * Removes the folders in `parent` that name an owner no longer running; a folder with no owner file, or one naming a
- * process that runs (this one, another run's, another user's), is left as it is. The names of those removed.
+ * Removes the folders in `parent` that name an owner on this machine no longer running; a folder with no owner file,
+ * one naming a process that runs (this one, another run's, another user's), or one of another machine (a temporary
+ * folder shared with a container, whose process ids are not this machine's: as the SQLite hold's mark), is left as
+ * it is. The names of those removed.
  */
 export function sweepOrphanedFolders(parent: string): string[] {
   let names: string[];
@@ -50,7 +51,7 @@ export function sweepOrphanedFolders(parent: string): string[] {
   return removed;
 }
 
-/** The process id an owned folder names, if it is one. */
+/** The process id an owned folder names, if it names one of this machine's. */
 function ownerOf(folder: string): number | undefined {
   let text: string;
   try {
@@ -58,6 +59,7 @@ function ownerOf(folder: string): number | undefined {
   } catch {
     return undefined;
   }
-  const pid = Number(text.trim());
-  return /^\d+$/.test(text.trim()) && Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+  const mark = /^(\d+) (\S+)\n?$/.exec(text);
+  const pid = Number(mark?.[1]);
+  return mark?.[2] === hostname() && Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
 }
