@@ -1,7 +1,7 @@
 // A compile cache emptied at a run's start once it passes its bound, and left alone below it; the CLI's own, in a
 // folder of its installed copy's.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -200,5 +200,22 @@ describe("whether a process that left its id runs", () => {
 
   it("has ended when no process has its id", () => {
     expect(processRuns(endedPid())).toBe(false);
+  });
+
+  it("has ended when it is a zombie its parent has not reaped (a signal still reaches it)", async () => {
+    // `sleep 0`'s parent becomes `sleep 30`, which never waits: it stays a zombie until its parent ends.
+    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    try {
+      const zombie = Number(
+        await new Promise<string>((resolve) => parent.stdout.once("data", (d) => resolve(String(d)))),
+      );
+      while (!readFileSync(`/proc/${zombie}/stat`, "utf8").includes(") Z "))
+        await new Promise((r) => setTimeout(r, 10));
+      expect(() => process.kill(zombie, 0)).not.toThrow();
+      expect(processRuns(zombie)).toBe(false);
+      expect(processRuns(parent.pid ?? 0)).toBe(true);
+    } finally {
+      parent.kill("SIGKILL");
+    }
   });
 });

@@ -7,7 +7,7 @@
 // module's path, and grew without bound (60,631 files, 446 MB, where generate's system CPU rose run by run:
 // docs/contributing/performance.md, the thirty-fifth round's bars and the thirty-sixth's compile cache).
 import { createHash } from "node:crypto";
-import { readdirSync, renameSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import module from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -150,13 +150,25 @@ export function enableOwnCompileCache(
  * has ended; one this process may not signal (EPERM: another user's) runs. Every place that removes what an ended
  * process left (a temporary file named by it, a lock or a folder marked with it) asks this. Here rather than in
  * files.ts: the command's start loads this module before its compile cache is on, and it imports nothing of ours.
+ * A zombie (ended, not yet reaped by a parent that does not wait: a serve killed under such a supervisor) still takes
+ * a signal, and has ended: on Linux its state in /proc says so.
  */
 export function processRuns(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+  return !isZombie(pid);
+}
+
+/** Whether `pid` is a zombie, where /proc tells (the state after the command's parenthesis); elsewhere, not known. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
   }
 }
