@@ -17,6 +17,16 @@ describe("a payment card's number", () => {
     expect(secretField("card_number", { type: "string" })).toBe(true);
   });
 
+  it("reads a number that may be the whole card or a part of it as the whole card's: secret", () => {
+    // A lookup's field that takes either ("Card number or BIN."): the caller may send the whole number.
+    expect(namesSecret("cardNumber", "Card number or BIN.")).toBe(true);
+    expect(namesSecret("zq_card_no", "The BIN, or the full card number.")).toBe(true);
+    expect(namesSecret("zq_card_no", "The first 6 digits (BIN) or the whole primary account number")).toBe(true);
+    // Only a part, however it is worded, stays plain.
+    expect(namesSecret("cardNumber", "The card number's BIN (first 6 digits).")).toBe(false);
+    expect(namesSecret("cardNumber", "Masked card number or last 4 digits.")).toBe(false);
+  });
+
   it("leaves the card's security code plain: a secret parameter refuses a value under SHORT_SECRET_MIN_LENGTH", () => {
     expect(SHORT_SECRET_MIN_LENGTH).toBeGreaterThan(3);
     for (const name of ["cvv", "cvv2", "CVC", "csc", "card_security_code"]) expect(namesSecret(name), name).toBe(false);

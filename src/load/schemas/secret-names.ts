@@ -56,11 +56,18 @@ const CARD_WORDS = /\b(card|cardholder|primary account number)\b/i;
 // (an answer's `4111xx…`).
 const CARD_DATA_WORDS = /\b(card number|primary account number)\b/i;
 const NOT_WHOLE_CARD = /\b(truncated|masked|last (four|4)|first (six|6)|bin)\b/i;
+// ...unless the whole number is one of its alternatives ("Card number or BIN.", "the BIN or the full card number"): the
+// caller may send the whole card, so the field is withheld as one.
+const WHOLE_CARD_OR = new RegExp(
+  "(?<!\\b(masked|truncated|partial)\\s+)\\b((full|whole|complete)\\s+)?(card|primary account) number\\s+or\\b" +
+    "|\\bor\\s+(the\\s+)?((full|whole|complete)\\s+)?(card|primary account) number\\b",
+  "i",
+);
 
 /** Whether a name (its words) and description say the value is a payment card's full number. */
 export function namesCardData(name: string, description?: unknown): boolean {
   const text = typeof description === "string" ? description : "";
-  if (NOT_WHOLE_CARD.test(text)) return false;
+  if (NOT_WHOLE_CARD.test(text) && !WHOLE_CARD_OR.test(text)) return false;
   if (CARD_DATA_ENDING.test(name)) return true;
   const words = nameWords(name);
   if (words.at(-1) === "pan") return CARD_WORDS.test(text);
