@@ -105,8 +105,13 @@ export default defineConfig({
     // each file's content and the config) a run reuses what the last one
     // transformed. Measured in `npm run bench -- tests` (cold and warm).
     experimental: { fsModuleCache: process.env.BLOCKWRIGHT_VITEST_CACHE !== "0" },
-    // Each file's CPU, for `npm run bench -- tests` (test-support/run/file-cpu.ts).
-    setupFiles: process.env.BLOCKWRIGHT_FILE_CPU ? ["test-support/run/file-cpu.ts"] : [],
+    // Each worker's own temporary folder, removed by the next run's sweep once the worker has ended, what its files
+    // and the processes they start left there with it (test-support/run/worker-tmpdir.ts); each file's CPU, for `npm
+    // run bench -- tests` (test-support/run/file-cpu.ts).
+    setupFiles: [
+      "test-support/run/worker-tmpdir-setup.ts",
+      ...(process.env.BLOCKWRIGHT_FILE_CPU ? ["test-support/run/file-cpu.ts"] : []),
+    ],
     // Vitest's default (one less than the cores), but at least two: on two
     // cores the default is one, yet much of the suite waits on child
     // processes, mocks and polling intervals, and a second worker overlaps

@@ -41,14 +41,26 @@ export function sweepOrphanedFolders(parent: string): string[] {
     if (!OWNED_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
     const owner = ownerOf(join(parent, name));
     if (owner === undefined || processRuns(owner)) continue;
-    try {
-      rmSync(join(parent, name), { recursive: true, force: true });
-      removed.push(name);
-    } catch {
-      // Another user's, or removed meanwhile by another run's sweep: not this run's to clean.
-    }
+    // Not removed: another user's, or removed meanwhile by another run's sweep; not this run's to clean.
+    if (removeOwnedFolder(join(parent, name))) removed.push(name);
   }
   return removed;
+}
+
+/**
+ * Removes an owned folder, its mark last: where something in it cannot be removed (a process still writing there,
+ * another user's file), the folder keeps its mark for a later sweep rather than stay unmarked for good. Whether it is
+ * gone.
+ */
+export function removeOwnedFolder(folder: string): boolean {
+  try {
+    for (const name of readdirSync(folder))
+      if (name !== OWNER_FILE) rmSync(join(folder, name), { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ENOENT";
+  }
 }
 
 /** The process id an owned folder names, if it names one of this machine's. */

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runScratch } from "./run-scratch.js";
+import { workerTmpdir } from "./worker-tmpdir.js";
 
 /** runScratch's tests, titled for `project` (the Vitest project the calling test file belongs to). */
 export function describeRunScratch(project: string): void {
@@ -14,7 +15,8 @@ export function describeRunScratch(project: string): void {
       const folder = runScratch();
       expect(folder).not.toBe(tmpdir());
       expect(basename(folder)).toMatch(/^blockwright-test-run-/);
-      expect(dirname(folder)).toBe(tmpdir());
+      // The project's temporary folder, which a worker's tmpdir() is a folder of its own in (worker-tmpdir.ts).
+      expect(dirname(folder)).toBe(workerTmpdir()?.parent);
       expect(statSync(folder).isDirectory()).toBe(true);
     });
   });
