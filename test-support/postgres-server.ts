@@ -76,6 +76,9 @@ async function startIn(dir: string, options: StartOptions): Promise<PostgresServ
   const server = await serve(join(native, "bin", "postgres"), user, [
     ...["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     ...["-c", "fsync=off"],
+    // Its dynamic shared memory in files of the data folder (pg_dynshmem), not /dev/shm's PostgreSQL.* segments, which
+    // a server killed outright (the run killed with it) leaves in memory; the data folder goes with the run's sweep.
+    ...["-c", "dynamic_shared_memory_type=mmap"],
   ]);
   const stopOnExit = () => server.kill("SIGINT");
   process.once("exit", stopOnExit);
