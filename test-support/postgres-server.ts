@@ -24,7 +24,7 @@ import { createServer } from "node:net";
 import { arch, platform, tmpdir, userInfo } from "node:os";
 import { dirname, join, parse, resolve, sep } from "node:path";
 import pg from "pg";
-import { ownedFolder } from "./run/owned-folder.js";
+import { ownedFolder, stopWithFolder } from "./run/owned-folder.js";
 
 export interface PostgresServer {
   /** `postgres://…` of a database of its own (`database` or the default one). */
@@ -80,6 +80,8 @@ async function startIn(dir: string, options: StartOptions): Promise<PostgresServ
     // a server killed outright (the run killed with it) leaves in memory; the data folder goes with the run's sweep.
     ...["-c", "dynamic_shared_memory_type=mmap"],
   ]);
+  // A run killed outright leaves the server running, its parent gone: the sweep that removes the folder stops it.
+  if (server.pid !== undefined) stopWithFolder(dir, server.pid, "SIGINT");
   const stopOnExit = () => server.kill("SIGINT");
   process.once("exit", stopOnExit);
   const url = (database = "postgres") => `postgres://${USER}:${POSTGRES_PASSWORD}@127.0.0.1:${port}/${database}`;

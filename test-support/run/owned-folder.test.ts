@@ -1,12 +1,13 @@
 // A run stopped before its teardown leaves its folders marked with its process id; the next run removes them, and
 // nothing else.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TestProject } from "vitest/node";
 import { endedPid } from "./ended-pid.js";
-import { OWNER_FILE, ownedFolder, sweepOrphanedFolders } from "./owned-folder.js";
+import { OWNER_FILE, ownedFolder, stopWithFolder, sweepOrphanedFolders } from "./owned-folder.js";
 import { closeRunFolder, openRunFolder } from "./run-folder.js";
 import { runScratch } from "./run-scratch.js";
 
@@ -23,6 +24,16 @@ function folder(name: string, owner?: string): string {
   writeFileSync(join(path, "kept.txt"), "zq");
   if (owner !== undefined) writeFileSync(join(path, OWNER_FILE), owner);
   return path;
+}
+
+/** Whether the process runs (not ended, nor a zombie), as the kernel says. */
+function runs(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
 }
 
 describe("the test runs' own folders in the temporary folder", () => {
@@ -52,6 +63,29 @@ describe("the test runs' own folders in the temporary folder", () => {
         "zqother-ended",
       ].sort(),
     );
+  });
+
+  it("have the processes started from them stopped once their run has ended, and no other process", async () => {
+    // A server a run killed outright (SIGKILL) left running, its parent gone, and a process that took the id of one
+    // named with another start time.
+    const left = spawn("sleep", ["60"], { stdio: "ignore" });
+    const other = spawn("sleep", ["60"], { stdio: "ignore" });
+    const liveServer = spawn("sleep", ["60"], { stdio: "ignore" });
+    const ended = new Promise((resolve) => left.once("exit", (_code, signal) => resolve(signal)));
+    try {
+      const orphan = folder("blockwright-postgres-zqleft", `${endedPid()} ${hostname()}\n`);
+      stopWithFolder(orphan, left.pid as number, "SIGINT");
+      writeFileSync(join(orphan, ".blockwright-stop"), `${other.pid} 1 SIGINT\n`, { flag: "a" });
+      const live = ownedFolder(parent, "blockwright-zqlive-");
+      stopWithFolder(live, liveServer.pid as number, "SIGINT");
+
+      expect(sweepOrphanedFolders(parent)).toEqual(["blockwright-postgres-zqleft"]);
+      // The sweep waits for what it signalled to end: right after it, a process it signalled has ended.
+      expect([left, other, liveServer].map(({ pid }) => runs(pid as number))).toEqual([false, true, true]);
+      expect(await ended).toBe("SIGINT");
+    } finally {
+      for (const child of [left, other, liveServer]) child.kill("SIGKILL");
+    }
   });
 
   it("of an ended run are gone when the next run opens its folder, whose folder is marked", () => {

@@ -2,13 +2,24 @@
 // run removes those of a run that was stopped before its teardown. Ctrl-C on `npm test` (SIGINT to Vitest and its
 // workers alike) ends Vitest's process without its global teardowns: each such run left its folders, the shared
 // Postgres's 115 MB among them, in /dev/shm, which is memory, until the machine restarted.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { processRuns } from "../../src/common/compile-cache-bound.js";
 
 /** The file in an owned folder naming the process that made it and its machine (`<pid> <host>`). */
 export const OWNER_FILE = ".blockwright-owner";
+
+/**
+ * The file in an owned folder naming the processes to stop before it is swept, a line each (`<pid> <start> <signal>`,
+ * start as /proc/<pid>/stat gives it, so that a later process given the same id is never signalled): a server started
+ * from the folder outlives a run killed outright (SIGKILL: a CI job's time limit, the kernel out of memory), its
+ * parent gone, and would run on from a folder swept away.
+ */
+const STOP_FILE = ".blockwright-stop";
+
+/** How long a process named in STOP_FILE is given to end on its signal before it is killed. */
+const STOP_GRACE_MS = 5_000;
 
 /** The prefixes of the folders the test set-ups make in the temporary folder (each made by ownedFolder). */
 const OWNED_PREFIXES = ["blockwright-", "zq-owner-only-"];
@@ -41,6 +52,7 @@ export function sweepOrphanedFolders(parent: string): string[] {
     if (!OWNED_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
     const owner = ownerOf(join(parent, name));
     if (owner === undefined || processRuns(owner)) continue;
+    stopLeftProcesses(join(parent, name));
     // Not removed: another user's, or removed meanwhile by another run's sweep; not this run's to clean.
     if (removeOwnedFolder(join(parent, name))) removed.push(name);
   }
@@ -74,4 +86,60 @@ function ownerOf(folder: string): number | undefined {
   const mark = /^(\d+) (\S+)\n?$/.exec(text);
   const pid = Number(mark?.[1]);
   return mark?.[2] === hostname() && Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/**
+ * Names `pid`, a process started from `folder` (an owned folder), to be stopped with `signal` by the sweep that
+ * removes the folder once its owner has ended. Where the kernel gives no start time (no /proc), it is not named: a
+ * process id alone may be another process's by then.
+ */
+export function stopWithFolder(folder: string, pid: number, signal: NodeJS.Signals): void {
+  const start = startTime(pid);
+  if (start !== undefined) appendFileSync(join(folder, STOP_FILE), `${pid} ${start} ${signal}\n`);
+}
+
+/** The processes STOP_FILE names that still run as the same process: sent their signal, then killed after the grace. */
+function stopLeftProcesses(folder: string): void {
+  let text: string;
+  try {
+    text = readFileSync(join(folder, STOP_FILE), "utf8");
+  } catch {
+    return;
+  }
+  const left: { pid: number; start: string }[] = [];
+  for (const line of text.split("\n")) {
+    const [pid, start, signal] = line.split(" ");
+    const id = Number(pid);
+    if (!Number.isSafeInteger(id) || id <= 0 || !start || startTime(id) !== start) continue;
+    if (signalled(id, signal as NodeJS.Signals)) left.push({ pid: id, start });
+  }
+  const deadline = Date.now() + STOP_GRACE_MS;
+  const running = () => left.filter(({ pid, start }) => startTime(pid) === start);
+  while (running().length && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  for (const { pid } of running()) signalled(pid, "SIGKILL");
+}
+
+function signalled(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    // Ended meanwhile, or not ours to signal.
+    return false;
+  }
+}
+
+/**
+ * A running process's start time (clock ticks since boot, /proc/<pid>/stat's 22nd field); undefined once it has ended
+ * (a zombie too) or where the kernel does not say.
+ */
+function startTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command's name, which may hold spaces and parentheses: the third field (state) first.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return fields[0] === "Z" ? undefined : fields[19];
+  } catch {
+    return undefined;
+  }
 }
