@@ -7,6 +7,7 @@
 // hand stay; a shared parameter an address now names (an instance's address) is added. The credential is carried by
 // carry-auth.ts.
 import type { Document } from "yaml";
+import { COMMON_MESSAGE_PLACES, EARLIER_COMMON_MESSAGE_PLACES } from "../import/draft/errors/draft-errors.js";
 import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
 import { addSharedParam, type DraftHead } from "./carry-auth.js";
 
@@ -24,7 +25,8 @@ export function carryHead(yaml: Document, manifest: Json, older: DraftHead, newe
     const [was, now] = [older[key], newer[key]];
     if (was === undefined || now === undefined) continue;
     const mine = JSON.stringify(manifest[key] ?? null);
-    if (mine !== JSON.stringify(was) || mine === JSON.stringify(now)) continue;
+    if ((mine !== JSON.stringify(was) && !earlierDraft(key, manifest[key], was)) || mine === JSON.stringify(now))
+      continue;
     yaml.setIn([key], draftedNode(yaml, now));
     addReviewNotes(
       yaml,
@@ -35,6 +37,21 @@ export function carryHead(yaml: Document, manifest: Json, older: DraftHead, newe
   }
   followAddressParams(yaml, older, newer, lines);
 }
+
+/**
+ * Whether the manifest's errors are add's draft of the older document as an earlier add drafted it: the common places
+ * it drafted then where this add drafts today's (draft-errors.ts), the rest the same.
+ */
+function earlierDraft(key: keyof typeof PARTS, mine: unknown, was: unknown): boolean {
+  if (key !== "errors" || !isRecord(mine) || !isRecord(was)) return false;
+  if (JSON.stringify(was.message) !== JSON.stringify(COMMON_MESSAGE_PLACES)) return false;
+  const earlier = EARLIER_COMMON_MESSAGE_PLACES.some(
+    (places) => JSON.stringify(places) === JSON.stringify(mine.message),
+  );
+  return earlier && JSON.stringify({ ...mine, message: was.message }) === JSON.stringify(was);
+}
+
+const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * A shared parameter an address the manifest now names (its `server.param`, an operation's own) that the manifest

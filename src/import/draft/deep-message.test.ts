@@ -114,7 +114,13 @@ const shownBy = (media: Record<string, unknown>) =>
       },
     },
   });
-const COMMON = ["$response.body#/message", "$response.body#/error/message", "$response.body#/error"];
+const COMMON = [
+  "$response.body#/message",
+  "$response.body#/error/message",
+  "$response.body#/error",
+  "$response.body#/errors/0/message",
+  "$response.body#/fault/faultstring",
+];
 
 describe("an error example whose only text is nested under names not a message's", () => {
   it("errors by field under their record: that field's first error, the note saying so", async () => {

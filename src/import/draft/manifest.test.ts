@@ -243,6 +243,8 @@ describe("errors, the server, the provider", () => {
         "$response.body#/message",
         "$response.body#/error/message",
         "$response.body#/error",
+        "$response.body#/errors/0/message",
+        "$response.body#/fault/faultstring",
       ]);
       const twoShapes = openapi({
         "/x": {
@@ -300,6 +302,8 @@ describe("errors, the server, the provider", () => {
       "$response.body#/message",
       "$response.body#/error/message",
       "$response.body#/error",
+      "$response.body#/errors/0/message",
+      "$response.body#/fault/faultstring",
     ]);
     expect(notesAt(d, "errors.message")).toHaveLength(1);
   });

@@ -10,6 +10,27 @@ import { safeFlatten } from "../param-schema.js";
 import { countPlaces, type ErrorPlaces } from "./answer-places.js";
 import { recordOfErrorAnswer } from "./error-record.js";
 
+/**
+ * Where an error's message mostly is, drafted when the document says nowhere, for review: the first a reply has is
+ * read. A text or record at `message` or `error`, a list of errors' first (`{errors: [{message}]}`), and an API
+ * gateway's fault, which answers before the API is reached (Apigee's `{fault: {faultstring}}`: a key refused).
+ */
+export const COMMON_MESSAGE_PLACES: readonly string[] = [
+  "$response.body#/message",
+  "$response.body#/error/message",
+  "$response.body#/error",
+  "$response.body#/errors/0/message",
+  "$response.body#/fault/faultstring",
+];
+
+/**
+ * The common places earlier versions of add drafted (before a list of errors and a gateway's fault were read): a
+ * manifest holding them holds add's draft still, which `upstream --accept` follows (carry-head.ts).
+ */
+export const EARLIER_COMMON_MESSAGE_PLACES: readonly (readonly string[])[] = [
+  ["$response.body#/message", "$response.body#/error/message", "$response.body#/error"],
+];
+
 /** Where the error replies keep their code and message, read from the error responses of the chosen operations. */
 export function draftErrors(
   doc: OpenApiDocument,
@@ -36,7 +57,7 @@ export function draftErrors(
   const ranked = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([e]) => e);
   let messages = ranked(places.message);
   if (!messages.length) {
-    messages = ["$response.body#/message", "$response.body#/error/message", "$response.body#/error"];
+    messages = [...COMMON_MESSAGE_PLACES];
     notes.push({
       at: ["errors", "message"],
       note: "the error replies of these operations have no schema saying where their message is: common places drafted",
