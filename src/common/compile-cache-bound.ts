@@ -163,12 +163,20 @@ export function processRuns(pid: number): boolean {
   return !isZombie(pid);
 }
 
-/** Whether `pid` is a zombie, where /proc tells (the state after the command's parenthesis); elsewhere, not known. */
+/** Whether `pid` is a zombie, where /proc tells; elsewhere, not known. */
 function isZombie(pid: number): boolean {
+  return procStat(pid)?.[0] === "Z";
+}
+
+/**
+ * The fields of /proc/<pid>/stat after the command's name (which may hold spaces and parentheses), its third field
+ * (the state) first; undefined where the process has ended or the kernel does not say (no /proc).
+ */
+export function procStat(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -6,6 +6,7 @@ import { hostname } from "node:os";
 import { basename, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TestProject } from "vitest/node";
+import { procStat } from "../../src/common/compile-cache-bound.js";
 import { endedPid } from "./ended-pid.js";
 import { OWNER_FILE, ownedFolder, stopWithFolder, sweepOrphanedFolders } from "./owned-folder.js";
 import { closeRunFolder, openRunFolder } from "./run-folder.js";
@@ -28,12 +29,8 @@ function folder(name: string, owner?: string): string {
 
 /** Whether the process runs (not ended, nor a zombie), as the kernel says. */
 function runs(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
+  const state = procStat(pid)?.[0];
+  return state !== undefined && state !== "Z";
 }
 
 describe("the test runs' own folders in the temporary folder", () => {

@@ -5,7 +5,7 @@
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { processRuns } from "../../src/common/compile-cache-bound.js";
+import { processRuns, procStat } from "../../src/common/compile-cache-bound.js";
 
 /** The file in an owned folder naming the process that made it and its machine (`<pid> <host>`). */
 export const OWNER_FILE = ".blockwright-owner";
@@ -134,12 +134,6 @@ function signalled(pid: number, signal: NodeJS.Signals): boolean {
  * (a zombie too) or where the kernel does not say.
  */
 function startTime(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The fields after the command's name, which may hold spaces and parentheses: the third field (state) first.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return fields[0] === "Z" ? undefined : fields[19];
-  } catch {
-    return undefined;
-  }
+  const fields = procStat(pid);
+  return fields?.[0] === "Z" ? undefined : fields?.[19];
 }
