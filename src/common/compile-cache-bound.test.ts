@@ -1,7 +1,7 @@
 // A compile cache emptied at a run's start once it passes its bound, and left alone below it; the CLI's own, in a
 // folder of its installed copy's.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   enableOwnCompileCache,
   LEFTOVER_AGE_MS,
   processRuns,
+  procStat,
   ownCompileCacheFolders,
   removeLeftovers,
 } from "./compile-cache-bound.js";
@@ -209,8 +210,7 @@ describe("whether a process that left its id runs", () => {
       const zombie = Number(
         await new Promise<string>((resolve) => parent.stdout.once("data", (d) => resolve(String(d)))),
       );
-      while (!readFileSync(`/proc/${zombie}/stat`, "utf8").includes(") Z "))
-        await new Promise((r) => setTimeout(r, 10));
+      while (procStat(zombie)?.[0] !== "Z") await new Promise((r) => setTimeout(r, 10));
       expect(() => process.kill(zombie, 0)).not.toThrow();
       expect(processRuns(zombie)).toBe(false);
       expect(processRuns(parent.pid ?? 0)).toBe(true);

@@ -43,17 +43,9 @@ describe("a test worker's temporary folder", () => {
     // A worker as Vitest's forks pool has it: it makes its folder, a file there, a folder as a process it starts
     // would, and is stopped with SIGTERM.
     const script = [
-      'import { registerHooks } from "node:module";',
-      'import { existsSync, mkdtempSync, writeFileSync } from "node:fs";',
+      'import { mkdtempSync, writeFileSync } from "node:fs";',
       'import { tmpdir } from "node:os";',
       'import { join } from "node:path";',
-      'import { fileURLToPath } from "node:url";',
-      // The sources' `./x.js` are `./x.ts` files: Node runs them with their types stripped.
-      "registerHooks({ resolve(specifier, context, next) {",
-      '  const ts = context.parentURL?.endsWith(".ts") && specifier.startsWith(".") && specifier.endsWith(".js")',
-      "    ? new URL(specifier.replace(/\\.js$/, '.ts'), context.parentURL) : undefined;",
-      "  return next(ts && existsSync(fileURLToPath(ts)) ? ts.href : specifier, context);",
-      "} });",
       `const { useWorkerTmpdir } = await import(${JSON.stringify(MODULE)});`,
       "const made = useWorkerTmpdir();",
       'writeFileSync(join(tmpdir(), "zq-left.txt"), "zq");',
@@ -61,7 +53,10 @@ describe("a test worker's temporary folder", () => {
       "console.log(JSON.stringify(made));",
       "setInterval(() => {}, 1000);",
     ].join("\n");
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+    // The TypeScript sources through tsx, as the other tests that start a process on them (killable-stretch.test.ts).
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c));
     const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_, signal) => resolve(signal)));
