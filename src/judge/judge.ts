@@ -100,13 +100,7 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
     );
     // Templates alike but for their expressions' names (`/things/{id}`, `/things/{slug}`) all match: the request is
     // held against each, and the one it meets best answers (the first of a tie, in byCarriedRequired's order).
-    let best: Judgement | undefined;
-    for (const { op, values } of reached) {
-      const judged = judgeAgainst(op, values, url, request);
-      if (!best || judged.refusals.length < best.refusals.length) best = judged;
-      if (best.refusals.length === 0) break;
-    }
-    return best as Judgement;
+    return metBest(reached, ({ op, values }) => judgeAgainst(op, values, url, request));
   };
 
   function judgeAgainst(
@@ -163,6 +157,23 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
       read: { params: read, path: values, ...(body.value !== undefined ? { body: body.value } : {}) },
     };
   }
+}
+
+/**
+ * Of the readings reached, the one the request meets best (the first of a tie), and where it meets the document, the
+ * same operation's other readings that meet it too (`alsoRead`): only those are judged once one has met it.
+ */
+function metBest<T extends { op: JudgedOperation }>(reached: T[], judge: (reading: T) => Judgement): Judgement {
+  let best: Judgement | undefined;
+  const alsoRead: Judgement["read"][] = [];
+  for (const reading of reached) {
+    if (best?.refusals.length === 0 && best.operation !== reading.op.name) break;
+    const judged = judge(reading);
+    if (best?.refusals.length === 0) {
+      if (judged.refusals.length === 0) alsoRead.push(judged.read);
+    } else if (!best || judged.refusals.length < best.refusals.length) best = judged;
+  }
+  return alsoRead.length ? { ...(best as Judgement), alsoRead } : (best as Judgement);
 }
 
 function refused(line: string, rule: Refusal["rule"], at: string, message: string): Judgement {

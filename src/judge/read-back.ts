@@ -8,6 +8,7 @@ import { getAtPointer, type ParamSpec, parsePointer, type WireSpec } from "@bloc
 import { declaredParameter, type OpenApiDocument } from "../load/openapi-document.js";
 import type { OpenApiRequestBody } from "../load/openapi-types.js";
 import { type JudgeOptions, type RequestJudge, requestJudge, type SentRequest } from "./judge.js";
+import type { JudgedRead } from "./refusal.js";
 
 const judges = new WeakMap<OpenApiDocument, Map<string, RequestJudge>>();
 
@@ -45,6 +46,20 @@ export function misReadings(
   // Read as the operation that sent it: another's more literal path may match the same address.
   const judgement = judge(request, operation);
   if (judgement.refusals.length) return []; // refused: the mock's judge already failed the case
+  // A path that reads several ways reads as the values given where any of its readings does (the first one's words).
+  const first = misReadingsOf(judgement.read, request, document, operation, params);
+  if (first.length === 0) return first;
+  const read = judgement.alsoRead?.some((r) => misReadingsOf(r, request, document, operation, params).length === 0);
+  return read ? [] : first;
+}
+
+function misReadingsOf(
+  judged: JudgedRead,
+  request: SentRequest,
+  document: OpenApiDocument,
+  operation: string,
+  params: { spec: ParamSpec; wire: WireSpec; want: unknown }[],
+): MisRead[] {
   const op = document.operations.get(operation);
   const out: MisRead[] = [];
   for (const { spec, wire, want: given } of params) {
@@ -58,8 +73,8 @@ export function misReadings(
       const of = wire.in === "query" ? wire.of : undefined;
       const name = of ? of.name : wire.name;
       const key = `${wire.in}:${wire.in === "header" ? name.toLowerCase() : name}`;
-      if (!judgement.read.params.has(key)) continue;
-      read = judgement.read.params.get(key);
+      if (!judged.params.has(key)) continue;
+      read = judged.params.get(key);
       if (of) read = isRecord(read) && Object.hasOwn(read, of.field) ? read[of.field] : undefined;
       const declared = op ? declaredParameter(op, wire.in, name) : undefined;
       const rule =
@@ -70,10 +85,9 @@ export function misReadings(
       where = `${wire.in} parameter "${name}"${of ? `'s field "${of.field}"` : ""} (${rule})`;
       styled = declared?.content === undefined && declared?.style !== "deepObject";
     } else if (wire.in === "body") {
-      if (judgement.read.body === undefined) continue;
+      if (judged.body === undefined) continue;
       try {
-        read =
-          wire.pointer === "" ? judgement.read.body : getAtPointer(judgement.read.body, parsePointer(wire.pointer));
+        read = wire.pointer === "" ? judged.body : getAtPointer(judged.body, parsePointer(wire.pointer));
       } catch {
         read = undefined;
       }

@@ -48,7 +48,20 @@ export interface Judgement {
    * `header:x-trace`, names of headers lowercased) and the body, where they read without refusal; `path`,
    * each path expression's text as sent.
    */
-  read: { params: Map<string, unknown>; body?: unknown; path: Record<string, string> };
+  read: JudgedRead;
+  /**
+   * The other readings that meet the document as well, where the path reads several ways (two expressions spanning
+   * segments side by side, `{namespace}/{parent}/{type}`): the service tells them apart by what it knows, the bytes
+   * by nothing, so a value given is read back from any of them (read-back.ts).
+   */
+  alsoRead?: JudgedRead[];
+}
+
+/** What a request reads as in one reading of its path. */
+export interface JudgedRead {
+  params: Map<string, unknown>;
+  body?: unknown;
+  path: Record<string, string>;
 }
 
 /** The most of a request's bytes a refusal quotes. */
