@@ -56,6 +56,15 @@ export function isEnumOfLabels(schema: unknown): boolean {
 }
 
 /**
+ * The values a schema fixes: its `enum`, or its `const` (OpenAPI 3.1) as the one value. An enum of labels fixes none:
+ * the type is what the wire carries (a field inside a JSON value limited to the labels refused every call giving it).
+ */
+export function fixedValues(s: Json): unknown[] | undefined {
+  if (isEnumOfLabels(s)) return undefined;
+  return Array.isArray(s.enum) ? [...(s.enum as unknown[])] : "const" in s ? [s.const] : undefined;
+}
+
+/**
  * The one value a boolean schema's enum allows (`[true]`: a confirmation a service takes only as true; `["true"]`,
  * JSON's quotes, read as its value), as a manifest's boolean parameter states it; none where the enum allows both,
  * which restricts nothing, or lists labels.

@@ -12,6 +12,7 @@ import { loneKindOf, loneMember } from "./lone-member.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { holdsCredentials, secretField } from "../../load/schemas/secret-names.js";
+import { fixedValues } from "../../load/text-enum.js";
 import { ownRequired, unionTag } from "./shapes-apart.js";
 import { regexProblem } from "../context.js";
 import { baseAt } from "./base-at.js";
@@ -261,11 +262,6 @@ function listedOf(doc: OpenApiDocument, s: Schema): NestedLimits | undefined {
   const type = listed.type === "number" && "integer" in listed ? "integer" : listed.type;
   const nullable = admitsNull(doc, s) || flat.some((b) => b.type === "null" || admitsNull(doc, b) || b.const === null);
   return { type, enum: [...listed.enum], ...(nullable ? { nullable: true } : {}) };
-}
-
-/** The values a schema fixes: its `enum`, or its `const` (OpenAPI 3.1) as the one value. */
-function fixedValues(s: Schema): unknown[] | undefined {
-  return Array.isArray(s.enum) ? [...(s.enum as unknown[])] : "const" in s ? [s.const] : undefined;
 }
 
 /** `nullable` read where it is a word of the document's schemas (OpenAPI 3.0), as the request judge reads it. */
