@@ -63,9 +63,14 @@ describe("a path parameter after the path's #", () => {
     expect(moved).not.toBe(d.openapiText);
     const problems = await linkProblems({ ...d, openapiText: moved });
     expect(problems).toHaveLength(1);
+    // The place of the parameter's wire in the drafted manifest's text.
+    const lines = d.manifestText.split("\n");
+    const param = lines.findIndex((line) => line.trim() === "zqPartnerId:");
+    const wire = lines.findIndex((line, i) => i > param && line.trim().startsWith("wire:"));
     expect(problems[0]).toBe(
-      "specs/acme/manifest.yaml:47:9: operations.acme_list_zq_transfers.params.zqPartnerId.wire: path parameter " +
-        '"zqPartnerId" is not in the path a request to operation "ListZqTransfers" reaches ("/zqsend/"): the ' +
+      `specs/acme/manifest.yaml:${wire + 1}:9: operations.acme_list_zq_transfers.params.zqPartnerId.wire: ` +
+        'path parameter "zqPartnerId" is not in the path a request to operation "ListZqTransfers" reaches ' +
+        '("/zqsend/"): the ' +
         'document\'s path "/zqsend/#zqenv/v1/zqpartners/{zqPartnerId}/transfers" holds it after "#", in the ' +
         "address's fragment, which no request carries",
     );

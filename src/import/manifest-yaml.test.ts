@@ -58,3 +58,21 @@ describe("a review note on a key set after the manifest was read", () => {
     );
   });
 });
+
+// A list that reads best on one line (an error's message places, an enum) ran past 150 columns where it was long: the
+// writer keeps descriptions whole (`lineWidth: 0`), which never breaks a flow collection either.
+describe("a drafted list of one-line kind", () => {
+  it("stays on one line where it is short, and goes a line an item where it is long", () => {
+    const places = ["message", "error/message", "error", "errors/0/message", "fault/faultstring"];
+    const manifest = {
+      provider: "zqlists",
+      errors: { message: places.map((p) => `$response.body#/${p}`), code: ["$response.body#/zqcode"] },
+      operations: {},
+    } as unknown as Manifest;
+    const text = manifestYaml(manifest, [], ["A zq test."]);
+    expect(text).toContain("  code: [ $response.body#/zqcode ]\n");
+    expect(text).toContain("  message:\n    - $response.body#/message\n    - $response.body#/error/message\n");
+    expect(Math.max(...text.split("\n").map((line) => line.length))).toBeLessThanOrEqual(100);
+    expect(parseYamlSource<Manifest>(text, "manifest.yaml").data).toEqual(manifest);
+  });
+});

@@ -96,9 +96,20 @@ function flowStyle(node: Node | null): void {
   for (const pair of node.items) {
     const value = pair.value as Node | null;
     if (isScalar(pair.key) && ONE_LINE.has(String(pair.key.value)) && (isMap(value) || isSeq(value)) && shallow(value))
-      value.flow = true;
+      value.flow = fitsOneLine(value);
     else flowStyle(value);
   }
+}
+
+/**
+ * Most characters a one-line list or map holds (its key and indentation beside it): a longer one (five places of an
+ * error's message, a long enum) is written a line an item, as the manifest's other lists are, not past the editor's
+ * edge (`lineWidth: 0`, which keeps descriptions whole, never breaks a flow collection).
+ */
+const ONE_LINE_MOST = 88;
+
+function fitsOneLine(node: Node): boolean {
+  return JSON.stringify(node.toJSON()).length <= ONE_LINE_MOST;
 }
 
 /** A map of scalars, or a list of scalars and such maps: short enough for one line. */
