@@ -83,7 +83,7 @@ export function rewriteCutShapes(
   const members = withAllOfMembersRead(doc);
   const baseKinds = withBaseKinds(doc);
   const unionClosings = withoutClosingBesideUnions(doc);
-  const refused = withoutRefusedRequestExamples(doc, chosen);
+  const { refused, readAsJson } = withoutRefusedRequestExamples(doc, chosen);
   return {
     changes: {
       placeholders,
@@ -95,6 +95,7 @@ export function rewriteCutShapes(
       unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
       ...{ typeLists, exampleFormats, pagingExamples },
       refused: refused.map((r) => r.place),
+      examplesAsJson: readAsJson,
       shapeRequired,
       unlistedRequired,
       overlapping,
@@ -113,6 +114,12 @@ export function rewriteCutShapes(
         ...typeListNotes(typeLists),
         ...exampleFormatNotes(exampleFormats).concat(pagingExampleNotes(pagingExamples)),
         ...refusedExampleNotes(refused),
+        ...readAsJson.map((place) => ({
+          at: ["openapi"],
+          note:
+            `openapi.yaml reads ${place} as the value its text writes: it is written as the body's JSON text (a ` +
+            "string), which the request body's schema refuses; the contract suite and the mocks send that value",
+        })),
       ],
     },
   };

@@ -65,6 +65,8 @@ export interface CutChanges {
   pagingExamples?: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
+  /** JSON bodies' request examples written as their JSON text, read as the value it writes (the same module). */
+  examplesAsJson?: string[];
   /** Unions whose required fields only different shapes list, each now required by its own shape. */
   shapeRequired: string[];
   /** Unions that required fields no shape (nor the union) lists: those left out of their `required`. */
@@ -172,6 +174,7 @@ export function shapeLines(
     exampleFormats = [],
     pagingExamples = [],
     refused,
+    examplesAsJson = [],
     reordered = [],
     ...unions
   }: ShapeChanges,
@@ -202,6 +205,12 @@ export function shapeLines(
       ? [
           `Left out by ${by}: ${refused.join(", ")} (each breaks the request body's schema, as the request ` +
             "judge reads it).",
+        ]
+      : []),
+    ...(examplesAsJson.length
+      ? [
+          `Changed by ${by}: ${examplesAsJson.join(", ")} (each written as the body's JSON text, a string: ` +
+            "read as the value it writes).",
         ]
       : []),
     ...unionLines(unions, by),

@@ -3,7 +3,9 @@
 // and the document's examples each held a field their shape does not list, or broke it deeper. By JSON Schema's
 // letter each met the one open shape that takes anything, so the load's example check passed them, and the contract
 // suite sent each as a case the judge refused. add leaves such an example out of the cut it writes (the suite and the
-// mocks then use none), and says so, naming why.
+// mocks then use none), and says so, naming why. An example of a JSON body written as its JSON text (a string, `"{\r\n
+// \"options\": {…}}"`, as some converters write every example: Xero's, PdfBroker's) is read as the value that text
+// writes where that value meets the schema, not left out: the suite's example case sends what the publisher meant.
 import { isMergePatchType } from "../../load/schemas/merge-patch.js";
 import type { YamlSource } from "../../load/yaml-source.js";
 import { readDelimitedPatterns } from "../../load/load-rewrites.js";
@@ -21,16 +23,23 @@ export interface RefusedExample {
   why: string;
 }
 
+/** The request examples the cut left out, and those it read as the value their JSON text writes (places). */
+export interface JudgedExamples {
+  refused: RefusedExample[];
+  readAsJson: string[];
+}
+
 /**
  * The cut without the request examples of the chosen operations that the request judge would refuse (changed in
- * place); each one left out.
+ * place): each one left out, or read as the value it writes where it is a JSON body's JSON text.
  */
 export function withoutRefusedRequestExamples(
   document: Json,
   chosen: readonly { path: string; method: string }[],
-): RefusedExample[] {
+): JudgedExamples {
+  const none: JudgedExamples = { refused: [], readAsJson: [] };
   const places = chosen.flatMap(({ path, method }) => examplesOf(document, path, method));
-  if (!places.length) return [];
+  if (!places.length) return none;
   // The document as generate reads it (patterns between slashes read without them), as the judge holds requests to it.
   const data = structuredClone(document);
   readDelimitedPatterns(data);
@@ -40,21 +49,37 @@ export function withoutRefusedRequestExamples(
   try {
     checker = schemaChecker(new OpenApiDocument(source));
   } catch {
-    return [];
+    return none;
   }
-  const refused: RefusedExample[] = [];
+  const { refused, readAsJson } = none;
   for (const place of places) {
     const value = place.value(data);
     if (value === undefined) continue;
     const miss = checker.check(value, place.schemaAt, place.mergePatch);
     if (!miss) continue;
+    const written = place.json ? jsonTextValue(value) : undefined;
+    if (written !== undefined && !checker.check(written, place.schemaAt, place.mergePatch)) {
+      place.set(document, written);
+      readAsJson.push(place.name);
+      continue;
+    }
     place.drop(document);
     const why = miss.path.length
       ? brief(miss.message)
       : (shapesMissed(data, checker, value, place.schemaAt) ?? brief(miss.message));
     refused.push({ place: place.name, why });
   }
-  return refused;
+  return { refused, readAsJson };
+}
+
+/** The value a text of a JSON object or list writes (`"{\"a\": 1}"`); undefined for any other value or text. */
+function jsonTextValue(value: unknown): unknown {
+  if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A judge's message without the value it quotes (the document's, as long as it is): the rule broken is what counts. */
@@ -101,7 +126,10 @@ interface ExamplePlace {
   schemaAt: Path;
   /** A merge patch's example, held to its patch view (load/schemas/merge-patch.ts). */
   mergePatch: boolean;
+  /** A JSON body's example (a form's is text by nature). */
+  json: boolean;
   value: (data: unknown) => unknown;
+  set: (data: unknown, value: unknown) => void;
   drop: (data: unknown) => void;
 }
 
@@ -117,6 +145,7 @@ function examplesOf(document: Json, path: string, method: string): ExamplePlace[
     const mediaAt = [...bodyAt, "content", media];
     const schemaAt = followRefs(document, [...mediaAt, "schema", ""]).slice(0, -1);
     const mergePatch = isMergePatchType(media);
+    const json = isJsonMediaType(media);
     const operation = `${method.toUpperCase()} ${path}`;
     // The body schema's own example, written in place (SendGrid's `["recipient_id1"]` for a list of integers): add
     // would draft it as the body parameter's, which generate then refuses.
@@ -126,7 +155,9 @@ function examplesOf(document: Json, path: string, method: string): ExamplePlace[
         name: `the request schema's example of ${operation}`,
         schemaAt,
         mergePatch,
+        json,
         value: (data) => (valueAt(data, [...mediaAt, "schema"]) as Json | undefined)?.example,
+        set: (data, value) => ((valueAt(data, [...mediaAt, "schema"]) as Json).example = value),
         drop: (data) => delete (valueAt(data, [...mediaAt, "schema"]) as Json).example,
       });
     if (node.example !== undefined)
@@ -134,7 +165,9 @@ function examplesOf(document: Json, path: string, method: string): ExamplePlace[
         name: `the request example of ${operation}`,
         schemaAt,
         mergePatch,
+        json,
         value: (data) => (valueAt(data, mediaAt) as Json | undefined)?.example,
+        set: (data, value) => ((valueAt(data, mediaAt) as Json).example = value),
         drop: (data) => delete (valueAt(data, mediaAt) as Json).example,
       });
     if (!isNode(node.examples)) continue;
@@ -143,10 +176,17 @@ function examplesOf(document: Json, path: string, method: string): ExamplePlace[
         name: `the request example ${JSON.stringify(name)} of ${operation}`,
         schemaAt,
         mergePatch,
+        json,
         value: (data) => {
-          const at = followRefs(data, [...mediaAt, "examples", name, ""]).slice(0, -1);
-          const example = valueAt(data, at);
+          const example = valueAt(data, followRefs(data, [...mediaAt, "examples", name, ""]).slice(0, -1));
           return isNode(example) ? example.value : undefined;
+        },
+        // Written in place of the reference, where the example is a component's: another operation's may refuse it.
+        set: (data, value) => {
+          const examples = (valueAt(data, mediaAt) as Json).examples as Json;
+          const example = valueAt(data, followRefs(data, [...mediaAt, "examples", name, ""]).slice(0, -1)) as Json;
+          const { $ref: _ref, ...own } = examples[name] as Json;
+          examples[name] = { ...example, ...own, value };
         },
         drop: (data) => {
           const media = valueAt(data, mediaAt) as Json;
