@@ -46,6 +46,7 @@ import { isMediaType, withTypedTexts } from "./media-types.js";
 import { withByteListsAsFiles } from "./media/byte-lists.js";
 import { withCsvRecordsAsText } from "./media/csv-records.js";
 import { withYamlRecordsAsText } from "./media/yaml-records.js";
+import { withXmlRecordsAsText } from "./media/xml-records.js";
 import { servedParameters } from "./parameters/served-parameters.js";
 import {
   isObject,
@@ -188,8 +189,10 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
       resolved(v, document),
     );
     // A success's CSV of records as CSV text, not JSON (media/csv-records.ts).
-    // A success's YAML of a record as YAML text, the file the download reads (media/yaml-records.ts).
-    const response = withYamlRecordsAsText(status, withCsvRecordsAsText(status, texts, document), document);
+    // A success's YAML of a record as YAML text, the file the download reads (media/yaml-records.ts); its XML as an
+    // XML document (media/xml-records.ts).
+    const asText = withYamlRecordsAsText(status, withCsvRecordsAsText(status, texts, document), document);
+    const response = withXmlRecordsAsText(status, asText, document);
     // As declared (a `$ref` kept) unless a header or schema had to change.
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever declared: Prism sent a body's length with a 204,
