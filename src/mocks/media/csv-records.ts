@@ -36,8 +36,8 @@ export function withCsvRecordsAsText(status: string, response: unknown, document
   return served ? { ...response, content: served } : response;
 }
 
-/** A field's value in the served row: its example or default, else one of its type. */
-function fieldValue(schema: unknown): unknown {
+/** A field's value in the served row: its example or default, else one of its type (an XML record's too). */
+export function fieldValue(schema: unknown): unknown {
   if (!isObject(schema)) return "zq";
   if (schema.example !== undefined) return schema.example;
   if (schema.default !== undefined) return schema.default;

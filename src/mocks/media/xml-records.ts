@@ -10,6 +10,7 @@ import { xmlBodies } from "@blockwright/runtime";
 import { isXmlMediaType } from "../../load/media-types.js";
 import { rawSchemaReader, xmlBodyNode, xmlNodeOf, xmlRootName, xmlSchema } from "../../link/wire/xml-shape.js";
 import { isObject, resolved } from "../mock-form-bodies.js";
+import { fieldValue } from "./csv-records.js";
 
 type Json = Record<string, unknown>;
 
@@ -47,18 +48,13 @@ function xmlDocument(document: Json, schema: Json, value: unknown): string {
 /** A value of a schema: its example or default, a record of every field, a list of one item, else one of its type. */
 function madeValue(document: Json, declared: unknown, depth: number): unknown {
   const schema = rawSchemaReader(document).flatten(resolved(declared, document) as Json);
-  if (schema.example !== undefined) return schema.example;
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
-  if (depth >= MOST_DEPTH) return "zq";
+  const given = schema.example !== undefined || schema.default !== undefined || Array.isArray(schema.enum);
+  if (given || depth >= MOST_DEPTH) return fieldValue(schema);
   if (schema.type === "array" || isObject(schema.items))
     return isObject(schema.items) ? [madeValue(document, schema.items, depth + 1)] : ["zq"];
   if (schema.type === "object" || isObject(schema.properties)) {
     const fields = isObject(schema.properties) ? Object.entries(schema.properties) : [];
     return Object.fromEntries(fields.map(([key, field]) => [key, madeValue(document, field, depth + 1)]));
   }
-  if (schema.type === "integer") return 1;
-  if (schema.type === "number") return 1.5;
-  if (schema.type === "boolean") return true;
-  return "zq";
+  return fieldValue(schema);
 }
