@@ -168,15 +168,22 @@ function atEveryPlace(tool: ToolSpec, document: OpenApiDocument, values: ToolVal
       ? `the credential goes to ${places.map(placeWords).join(", ")} only (auth.alsoSends, no scheme)`
       : `the credential goes where its scheme puts it and to ${places.map(placeWords).join(", ")} (auth.alsoSends)`,
     async (ctx) => {
-      const { exchange } = await expectAcceptedCall(tool, document, values.minimal(), ctx);
+      const input = values.minimal();
+      const { exchange } = await expectAcceptedCall(tool, document, input, ctx);
+      // The credential the call gave: the suite's own, or one of the rules a place holds it to (a UUID).
+      const given = input[tool.auth.param];
+      const credential = typeof given === "string" ? given : CREDENTIAL;
       const { type } = tool.auth;
       if ((type === "query" || type === "header") && "name" in tool.auth)
         check(
-          atSchemePlace(tool.auth, exchange),
+          atSchemePlace(tool.auth, exchange, credential),
           `the request does not carry the credential at ${placeWords({ in: type, name: tool.auth.name })}`,
         );
       for (const place of places)
-        check(credentialAt(exchange, place), `the request does not carry the credential at ${placeWords(place)}`);
+        check(
+          credentialAt(exchange, place, credential),
+          `the request does not carry the credential at ${placeWords(place)}`,
+        );
     },
     specSource(values.op, "security"),
   );
@@ -189,10 +196,11 @@ function atEveryPlace(tool: ToolSpec, document: OpenApiDocument, values: ToolVal
 export function atSchemePlace(
   auth: AuthWay,
   exchange: Pick<Exchange, "url" | "headers" | "body" | "rawBody">,
+  credential: string = CREDENTIAL,
 ): boolean {
   if ((auth.type !== "header" && auth.type !== "query") || !("name" in auth)) return false;
-  if (auth.type === "query") return credentialAt(exchange, { in: "query", name: auth.name });
-  const [placed] = placeWay(auth, CREDENTIAL, {});
+  if (auth.type === "query") return credentialAt(exchange, { in: "query", name: auth.name }, credential);
+  const [placed] = placeWay(auth, credential, {});
   return !!placed && "header" in placed && exchange.headers.get(placed.header[0]) === placed.header[1];
 }
 

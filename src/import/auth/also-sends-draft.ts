@@ -3,7 +3,7 @@
 // found while drafting the operations (repeatsCredential), then written into the manifest's auth, the way's own entry
 // (the auth, or an alternative), the credential parameter's lengths bounded by those the document gives the places.
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import type { CredentialDraft, SentAgain } from "./credential-draft.js";
+import { type CredentialDraft, type PlaceLimits, type SentAgain, sentLimits } from "./credential-draft.js";
 
 /**
  * A required parameter or body field of a way's credential's own name at another place than its scheme's (a query key
@@ -13,7 +13,7 @@ import type { CredentialDraft, SentAgain } from "./credential-draft.js";
  */
 export function sentAgain(
   credential: CredentialDraft,
-  param: { in: string; name: string; required?: boolean; lengths?: { maxLength?: unknown; minLength?: unknown } },
+  param: { in: string; name: string; required?: boolean; limits?: PlaceLimits },
 ): string | undefined {
   if (!param.required || (param.in !== "body" && param.in !== "query" && param.in !== "header")) return undefined;
   const ways = credential.ways.flatMap((way, i) => {
@@ -28,14 +28,12 @@ export function sentAgain(
   const [one] = ways;
   if (!one) return undefined;
   const at = { in: param.in, name: param.name };
-  const lengths = param.lengths ?? {};
   for (const { i, k } of ways)
     (credential.alsoSends ??= new Map()).set(`${i}:${param.in}:${param.name}`, {
       way: i,
       credential: k,
       place: at,
-      ...(typeof lengths.maxLength === "number" ? { maxLength: lengths.maxLength } : {}),
-      ...(typeof lengths.minLength === "number" ? { minLength: lengths.minLength } : {}),
+      ...sentLimits(param.limits),
     });
   const where = param.in === "body" ? "body field" : `${param.in} parameter`;
   const several = credential.ways.length > 1;
@@ -65,7 +63,7 @@ export function sentAgain(
  * at most 256 characters: a key as long as a credential's default is refused there), with a note on each bound.
  */
 export function draftAlsoSends(
-  manifest: Pick<Manifest, "auth" | "params">,
+  manifest: Pick<Manifest, "auth" | "params" | "operations">,
   credential: CredentialDraft,
   notes: { at: (string | number)[]; note: string }[],
 ): void {
@@ -82,8 +80,40 @@ export function draftAlsoSends(
     else if (manifest.auth.alternatives) manifest.auth.alternatives[i - 1] = entry as AuthEntry & { scheme: string };
     const param = way[first.credential]?.param;
     const own = param === undefined ? undefined : manifest.params?.[param];
-    if (own) boundLengths(own, places, notes, param as string);
+    if (own) boundByPlaces(own, places, notes, param as string);
+    withoutParamsAtPlaces(manifest.operations, places, notes);
   });
+}
+
+/**
+ * Each operation's own parameter placed where the credential is sent too (an optional body field `ApiKey` of a record
+ * the body writes, drafted before the place was known as the key's): left out, the credential sends it. Kept, the two
+ * wrote one field, and the credential's value won over the one the call gave.
+ */
+function withoutParamsAtPlaces(
+  operations: Manifest["operations"],
+  places: readonly SentAgain[],
+  notes: { at: (string | number)[]; note: string }[],
+): void {
+  const pointers = new Set(
+    places
+      .filter((s) => s.place.in === "body")
+      .map((s) => `/${("path" in s.place ? s.place.path : [s.place.name]).join("/")}`),
+  );
+  if (!pointers.size) return;
+  for (const [id, operation] of Object.entries(operations)) {
+    for (const [name, p] of Object.entries(operation.params ?? {})) {
+      const wire = p.wire as { in?: string; pointer?: string } | undefined;
+      if (wire?.in !== "body" || !pointers.has(wire.pointer ?? `/${name}`)) continue;
+      delete operation.params?.[name];
+      notes.push({
+        at: ["operations", id, "params"],
+        note:
+          `body field ${(wire.pointer ?? `/${name}`).slice(1).replace(/\//g, ".")} is where the credential is sent ` +
+          "too (auth.alsoSends): given once, by the credential, not by each call",
+      });
+    }
+  }
 }
 
 type AuthEntry = Manifest["auth"] | NonNullable<Manifest["auth"]["alternatives"]>[number];
@@ -101,8 +131,8 @@ function withFirst(entry: AuthEntry | undefined, k: number): AuthEntry | undefin
   return { ...other, ...rest, also } as AuthEntry;
 }
 
-/** The credential parameter's lengths held to the places', and a note saying so. */
-function boundLengths(
+/** The credential parameter's lengths held to the places', its format theirs where they agree, and a note saying so. */
+function boundByPlaces(
   own: ManifestParam,
   places: readonly SentAgain[],
   notes: { at: (string | number)[]; note: string }[],
@@ -119,6 +149,12 @@ function boundLengths(
     own.minLength = min;
     bound.push(`minLength ${min}`);
   }
+  // A key every place takes in one format (a UUID): a value of another is refused there, and the suite makes one of it.
+  const [format] = new Set(places.map((s) => s.format));
+  if (format !== undefined && places.every((s) => s.format === format) && own.format === undefined) {
+    own.format = format;
+    bound.push(`format ${format}`);
+  }
   if (bound.length)
     notes.push({
       at: ["params", param],
@@ -126,7 +162,7 @@ function boundLengths(
         `${bound.join(" and ")}: the document's own for ` +
         `${places.map((s) => `${s.place.in} ${placeName(s.place)}`).join(", ")}, ` +
         "where the credential is sent too " +
-        "(auth.alsoSends): a key past them would be refused there",
+        "(auth.alsoSends): a key outside them would be refused there",
     });
 }
 

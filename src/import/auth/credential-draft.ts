@@ -8,6 +8,8 @@ import type { addressCredential } from "../shapes/address-credential.js";
 import type { DocumentedEncoding } from "./keys/key-encoding.js";
 import type { DocumentedPrefix } from "./keys/key-prefix.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
+import type { ValueFormat } from "@blockwright/runtime/internal";
+import { valueFormatOf } from "../../model/format-aliases.js";
 
 type Json = Record<string, unknown>;
 
@@ -177,4 +179,23 @@ export interface SentAgain {
   place: { in: "body" | "query" | "header"; name: string } | { in: "body"; path: string[] };
   maxLength?: number;
   minLength?: number;
+  /** The place's format, where the manifest names it (`uuid`: a key that is a UUID, Zappiti's body `ApiKey`). */
+  format?: ValueFormat;
+}
+
+/** What a place the credential is sent at too says of its value: its lengths and format, as the document gives them. */
+export interface PlaceLimits {
+  maxLength?: unknown;
+  minLength?: unknown;
+  format?: unknown;
+}
+
+/** A place's limits as SentAgain keeps them: those of their kind, a format only where the manifest names it. */
+export function sentLimits(limits: PlaceLimits | undefined): Pick<SentAgain, "maxLength" | "minLength" | "format"> {
+  const format = valueFormatOf(limits?.format);
+  return {
+    ...(typeof limits?.maxLength === "number" ? { maxLength: limits.maxLength } : {}),
+    ...(typeof limits?.minLength === "number" ? { minLength: limits.minLength } : {}),
+    ...(format ? { format } : {}),
+  };
 }

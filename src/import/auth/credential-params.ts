@@ -11,7 +11,13 @@ import { namesNoCredential } from "../../load/schemas/no-credential.js";
 import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
-import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
+import {
+  type CredentialDraft,
+  type DraftCredential,
+  type DraftPlacement,
+  NOT_SECRET,
+  type PlaceLimits,
+} from "./credential-draft.js";
 import { bearerParamName } from "./credential-names.js";
 import { keyName } from "./keys/key-parameter.js";
 import { withPrivateKeyParam } from "./signing/signed-jwt-draft.js";
@@ -284,7 +290,7 @@ export function repeatsCredential(
     description?: unknown;
     replied?: boolean;
     required?: boolean;
-    lengths?: { maxLength?: unknown; minLength?: unknown };
+    limits?: PlaceLimits;
   },
   declared: readonly { in: string; name: string }[] = [],
 ): string | undefined {

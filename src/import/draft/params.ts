@@ -155,13 +155,13 @@ function leftOut(
   if (declared.name === "") return `a ${declared.in} parameter with an empty name not drafted: no request can carry it`;
   if (events && isStreamFlag(doc, declared.name, declared.schema)) return streamNote(declared.name);
   const raw = declared as unknown as Schema;
-  // Its lengths only where it may be the credential sent again (sentAgain asks a required one).
+  // Its limits only where it may be the credential sent again (sentAgain asks a required one).
   const flat = declared.required && declared.schema ? safeFlatten(doc, declared.schema) : undefined;
   const about = {
     description: raw.description,
     replied: replied.has(declared.name),
     required: !!declared.required,
-    lengths: { maxLength: flat?.maxLength, minLength: flat?.minLength },
+    limits: { maxLength: flat?.maxLength, minLength: flat?.minLength, format: flat?.format },
   };
   const repeated = repeatsCredential(credential, { in: declared.in, name: declared.name, ...about }, beside);
   if (repeated) return repeated;

@@ -34,7 +34,7 @@ import { linkRule } from "../rules/rules.js";
 import { serverOf } from "../server/server.js";
 import { operationServer } from "../server/operation-server.js";
 import { withOwnAddress } from "../server/operation-instance.js";
-import { checkWireSlots, paramSenders, type SlotSender, slotSender } from "../wire/wire.js";
+import { checkCredentialBodyFields, checkWireSlots, paramSenders, type SlotSender, slotSender } from "../wire/wire.js";
 import { findOperation } from "./found-operation.js";
 import { linkOutputs, operationTypes, outputStatuses, successStatusesOf } from "./operation-outputs.js";
 
@@ -294,6 +294,8 @@ function requestSenders(
   sharedConstants: ReturnType<typeof linkOperationConstants>["sharedConstants"],
   params: ParamSpec[],
 ): SlotSender[] {
+  // The body fields the credential writes are no slot a sender names: checked against the parameters here.
+  checkCredentialBodyFields(ctx, auth, params);
   return [
     ...credentialSender(ctx, auth),
     ...idempotencySender(idempotency),

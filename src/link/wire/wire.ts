@@ -2,8 +2,15 @@
 // header slot the operation declares, a field of its request body, or a
 // switch adding constant values when true — checked against the spec's
 // schema there. And the rule that a slot of a request carries one value.
-import type { FormFieldEncoding, ParamSpec, ValueStyle, WireConstant, WireSpec } from "@blockwright/runtime/internal";
-import { parsePointer } from "@blockwright/runtime/internal/generate";
+import type {
+  AuthSpec,
+  FormFieldEncoding,
+  ParamSpec,
+  ValueStyle,
+  WireConstant,
+  WireSpec,
+} from "@blockwright/runtime/internal";
+import { authWays, parsePointer } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam, ManifestWireBody, ManifestWireNamed } from "../../load/precompiled/manifest-types.js";
 import {
   declaredParameter,
@@ -340,6 +347,24 @@ export function paramSenders(ctx: LinkContext, params: ParamSpec[]): SlotSender[
  * any case). One check per request covers the credential, the idempotency
  * header, the constants and the parameters (a switch's values included).
  */
+/**
+ * A body field the credential is written at (auth.alsoSends, the places this operation declares) that a parameter is
+ * placed at too: the two wrote one field, and the credential's value won over the one the call gave.
+ */
+export function checkCredentialBodyFields(ctx: LinkContext, auth: AuthSpec | undefined, params: ParamSpec[]): void {
+  const places = auth ? authWays(auth).flatMap((w) => w.alsoSends ?? []) : [];
+  const pointers = new Set(places.flatMap((p) => (p.in === "body" ? [p.pointer] : [])));
+  if (!pointers.size) return;
+  for (const p of params)
+    if (p.wire.in === "body" && pointers.has(p.wire.pointer))
+      ctx.fail(
+        "BW2011",
+        ctx.wireAt.get(p) ?? [],
+        `body field "${p.wire.pointer}" is already sent by the credential (auth.alsoSends): leave parameter ` +
+          `"${p.name}" out, the credential writes it`,
+      );
+}
+
 export function checkWireSlots(ctx: LinkContext, senders: SlotSender[]): void {
   const taken = new Map<string, SlotSender>();
   for (const s of senders) {

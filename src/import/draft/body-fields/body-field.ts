@@ -60,7 +60,7 @@ const asked = (field: string, flat: Schema | undefined, required: ReadonlySet<st
   name: field,
   description: flat?.description,
   required: required.has(field),
-  lengths: { maxLength: flat?.maxLength, minLength: flat?.minLength },
+  limits: { maxLength: flat?.maxLength, minLength: flat?.minLength, format: flat?.format },
 });
 
 /** One field of the body drafted as a parameter, placed at its pointer. */

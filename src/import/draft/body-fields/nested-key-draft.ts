@@ -11,7 +11,7 @@ import { type OpenApiDocument, type Schema, typeOf } from "../../../load/openapi
 import type { ReviewNote } from "../../manifest-yaml.js";
 import { safeFlatten } from "../param-schema.js";
 import { nameWords } from "../../../load/schemas/secret-names.js";
-import { ADDED_SCHEME, type CredentialDraft, type SentAgain } from "../../auth/credential-draft.js";
+import { ADDED_SCHEME, type CredentialDraft, type SentAgain, sentLimits } from "../../auth/credential-draft.js";
 import { namesCredential } from "../../auth/credential-params.js";
 
 /** How deep into a body's objects a key is looked for (`auth.hash`: 2). */
@@ -132,7 +132,6 @@ function keyAt(credential: CredentialDraft, path: string[], leaf: Schema | undef
     way: 0,
     credential: 0,
     place,
-    ...(typeof leaf?.maxLength === "number" ? { maxLength: leaf.maxLength } : {}),
-    ...(typeof leaf?.minLength === "number" ? { minLength: leaf.minLength } : {}),
+    ...sentLimits(leaf),
   } as SentAgain);
 }
