@@ -66,6 +66,7 @@ export function draftAlsoSends(
   manifest: Pick<Manifest, "auth" | "params" | "operations">,
   credential: CredentialDraft,
   notes: { at: (string | number)[]; note: string }[],
+  anonymous: ReadonlySet<string> = new Set(),
 ): void {
   const sent = [...(credential.alsoSends?.values() ?? [])];
   credential.ways.forEach((way, i) => {
@@ -81,7 +82,7 @@ export function draftAlsoSends(
     const param = way[first.credential]?.param;
     const own = param === undefined ? undefined : manifest.params?.[param];
     if (own) boundByPlaces(own, places, notes, param as string);
-    withoutParamsAtPlaces(manifest.operations, places, notes);
+    withoutParamsAtPlaces(manifest.operations, places, notes, anonymous);
   });
 }
 
@@ -94,6 +95,7 @@ function withoutParamsAtPlaces(
   operations: Manifest["operations"],
   places: readonly SentAgain[],
   notes: { at: (string | number)[]; note: string }[],
+  anonymous: ReadonlySet<string>,
 ): void {
   const pointers = new Set(
     places
@@ -102,6 +104,8 @@ function withoutParamsAtPlaces(
   );
   if (!pointers.size) return;
   for (const [id, operation] of Object.entries(operations)) {
+    // An operation that takes no credential sends its own field there: the credential goes to none of its places.
+    if (anonymous.has(id)) continue;
     for (const [name, p] of Object.entries(operation.params ?? {})) {
       const wire = p.wire as { in?: string; pointer?: string } | undefined;
       if (wire?.in !== "body" || !pointers.has(wire.pointer ?? `/${name}`)) continue;

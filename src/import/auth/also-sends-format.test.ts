@@ -24,6 +24,15 @@ const ok = { "200": reply({ type: "object", properties: { zqState: { type: "stri
 // No security scheme, no requirement: the document says nothing of its key but the bodies' field.
 const { security: _none, ...published } = openapi({
   "/zqcheck": { post: { operationId: "zqCheck", requestBody: body({ ApiKey: key }), responses: ok } },
+  // An operation that takes no credential: its own key field is its input.
+  "/zqping": {
+    post: {
+      operationId: "zqPing",
+      security: [],
+      requestBody: body({ ApiKey: key, zqNote: { type: "string", maxLength: 40 } }),
+      responses: ok,
+    },
+  },
   "/zqplay": {
     post: {
       operationId: "zqPlay",
@@ -54,6 +63,9 @@ describe("a key the bodies carry in a format of its own, where no scheme is decl
     expect(auth.alsoSends).toEqual([{ in: "body", name: "ApiKey" }]);
     expect(params?.[auth.param]?.format).toBe("uuid");
     expect(Object.keys(operations.zqplayer_zq_play?.params ?? {})).toEqual(["zqMedia"]);
+    const ping = drafted(document, ["zqCheck", "zqPing"], "zqplayer");
+    expect(Object.keys(ping.manifest.operations.zqplayer_zq_ping?.params ?? {})).toEqual(["ApiKey", "zqNote"]);
+    expect(await linkProblems(ping, "zqplayer")).toEqual([]);
     expect(notesAt(d, "operations.zqplayer_zq_play.params").join("\n")).toContain(
       "body field ApiKey is where the credential is sent too (auth.alsoSends)",
     );

@@ -40,6 +40,7 @@ import { deprecationText, operationTitle, snakeCase } from "./words/operation-wo
 import { sdkMethodName } from "./words/sdk-method-name.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import { streamLineMembers } from "../cut/stream-results.js";
+import { takesNoCredential } from "../../link/params/coverage.js";
 
 type Json = Record<string, unknown>;
 
@@ -99,6 +100,8 @@ export function draftManifest(
   };
   /** The names the operations drafted so far give parameters of their own. */
   const ownNames = new Set<string>();
+  /** The operations whose security takes no credential (`security: []`): no place of it is theirs. */
+  const anonymous = new Set<string>();
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
     const op = doc.operations.get(name);
@@ -114,12 +117,13 @@ export function draftManifest(
     ids.add(id);
     const drafted = draftOperation(drafting, chosen, op, name, label, id);
     manifest.operations[id] = drafted.operation;
+    if (takesNoCredential(op)) anonymous.add(id);
     for (const param of Object.keys(drafted.operation.params ?? {})) ownNames.add(param);
     summary.push(drafted.summary);
     if (summary.length % DRAFTED_EVERY === 0) onDrafted?.(summary.length);
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
-  draftAlsoSends(manifest, credential, notes);
+  draftAlsoSends(manifest, credential, notes, anonymous);
   const idempotency = drafting.idempotencyKeys.drafted(notes);
   ownIdempotency(manifest.operations, idempotency);
   if (!idempotency.provider) return { manifest, notes, document: doc, operations: summary };
