@@ -47,6 +47,7 @@ import { withByteListsAsFiles } from "./media/byte-lists.js";
 import { withCsvRecordsAsText } from "./media/csv-records.js";
 import { withYamlRecordsAsText } from "./media/yaml-records.js";
 import { withXmlRecordsAsText } from "./media/xml-records.js";
+import { withRecordFilesAsFiles } from "./media/record-files.js";
 import { servedParameters } from "./parameters/served-parameters.js";
 import {
   isObject,
@@ -190,9 +191,9 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
     );
     // A success's CSV of records as CSV text, not JSON (media/csv-records.ts).
     // A success's YAML of a record as YAML text, the file the download reads (media/yaml-records.ts); its XML as an
-    // XML document (media/xml-records.ts).
+    // XML document (media/xml-records.ts); a record under other file types alone as a file of them (record-files.ts).
     const asText = withYamlRecordsAsText(status, withCsvRecordsAsText(status, texts, document), document);
-    const response = withXmlRecordsAsText(status, asText, document);
+    const response = withRecordFilesAsFiles(status, withXmlRecordsAsText(status, asText, document), document);
     // As declared (a `$ref` kept) unless a header or schema had to change.
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever declared: Prism sent a body's length with a 204,

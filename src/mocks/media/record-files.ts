@@ -1,0 +1,40 @@
+// A success answer declared under file types alone whose schema is a record (`application/zip` and `text/plain` of an
+// `AppD` object: ETSI MEC's package API; `application/octet-stream` of an object: Microsoft Graph's): add drafts it a
+// download of those types (import/draft/files.ts answersFile), and the document's record says what the file holds, not
+// how its bytes are written. Prism writes no object as such a type, so the mock served the record as JSON
+// (mock-answers.ts servedAsJsonInstead), under application/json, which the download rightly refused ("answered 200
+// with application/json, not the file it declares") on every success case. The mock now serves a file of the declared
+// type: made bytes, made text under a text type beside, as it serves a file's own answer (a record under text types
+// alone is its JSON text, which the tool reads, and stays served as JSON). YAML, CSV and XML,
+// which write a record as text, are served so before this (yaml-records.ts, csv-records.ts, xml-records.ts); an
+// answer with a JSON type beside stays served as that JSON.
+import { bareMediaType, isJsonMediaType, isStructuredSchema } from "../../load/media-types.js";
+import { isFileType } from "../../link/files/files.js";
+import { isObject, resolved } from "../mock-form-bodies.js";
+
+type Json = Record<string, unknown>;
+
+const TEXT = /^text\//i;
+
+/** A type whose records are no file of it: a wildcard (any type, JSON among them), or a multipart reply's parts. */
+const NO_FILE = /^(\*\/\*|[\w.+-]+\/\*|multipart\/)/i;
+
+/** A 2xx answer of file types alone, each whose schema is a record served as a file of that type. */
+export function withRecordFilesAsFiles(status: string, response: unknown, document: Json): unknown {
+  if (!/^2(\d\d|XX)$/i.test(status) || !isObject(response) || !isObject(response.content)) return response;
+  const types = Object.keys(response.content);
+  if (types.some((t) => isJsonMediaType(bareMediaType(t)) || !isFileType(t) || NO_FILE.test(t.trim())))
+    return response;
+  // A record under text types alone is its JSON text (load/media-types.ts isJsonTextBodyMedia), which the tool reads.
+  if (types.every((t) => TEXT.test(t.trim()))) return response;
+  let served: Json | undefined;
+  for (const [type, media] of Object.entries(response.content)) {
+    if (!isObject(media) || !isStructuredSchema(resolved(media.schema, document))) continue;
+    const { schema: _record, example: _example, examples: _examples, ...rest } = media;
+    served ??= { ...response.content };
+    served[type] = { ...rest, schema: TEXT.test(type.trim()) ? { type: "string" } : BYTES };
+  }
+  return served ? { ...response, content: served } : response;
+}
+
+const BYTES = { type: "string", format: "binary" };
