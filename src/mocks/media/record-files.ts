@@ -23,8 +23,8 @@ const NO_FILE = /^(\*\/\*|[\w.+-]+\/\*|multipart\/)/i;
 export function withRecordFilesAsFiles(status: string, response: unknown, document: Json): unknown {
   if (!/^2(\d\d|XX)$/i.test(status) || !isObject(response) || !isObject(response.content)) return response;
   const types = Object.keys(response.content);
-  if (types.some((t) => isJsonMediaType(bareMediaType(t)) || !isFileType(t) || NO_FILE.test(t.trim())))
-    return response;
+  const noFile = (t: string) => isJsonMediaType(bareMediaType(t)) || !isFileType(t) || NO_FILE.test(t.trim());
+  if (types.some(noFile)) return response;
   // A record under text types alone is its JSON text (load/media-types.ts isJsonTextBodyMedia), which the tool reads.
   if (types.every((t) => TEXT.test(t.trim()))) return response;
   let served: Json | undefined;
