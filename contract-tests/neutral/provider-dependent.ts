@@ -155,6 +155,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add-key-only-body.test.ts",
       "src/cli/add-also-sends.test.ts",
       "src/cli/also-sends-nested.test.ts",
+      "src/import/auth/also-sends-format.test.ts",
       "src/cli/byte-list-files.test.ts",
       "src/cli/json-declared-bytes.test.ts",
       "src/cli/form-file-fields.test.ts",

@@ -15,8 +15,10 @@
 // event stream's text made from the document (event-stream-answers.ts). Where Prism makes a wrong answer:
 // answers/prism-made-wrong.ts; an answer's headers as served: answers/served-headers.ts.
 import { resolved } from "./mock-form-bodies.js";
-import { describedJsonType, isStructuredSchema, jsonTextValue } from "../load/media-types.js";
+import { describedJsonType, isJsonTextBodyMedia, isStructuredSchema, jsonTextValue } from "../load/media-types.js";
 import { DocumentSampler } from "./sample/schema-sample.js";
+import { isCsvType } from "./media/csv-records.js";
+import { isYamlType } from "./media/yaml-records.js";
 import { eventStreamServed, isEventStreamMedia } from "./event-stream-answers.js";
 import { escapeKey, followRef, isNode, type Node } from "./answers/local-refs.js";
 import { reachesItself, reachesWhatPrismMakesWrong } from "./answers/prism-made-wrong.js";
@@ -87,6 +89,12 @@ function sampledContent(
       content[type] = eventStreamServed(document, media, (p) => sampler().sample(`${under}${p}`, { answer: true }));
       continue;
     }
+    const jsonText = jsonTextAnswer(document, sampler, type, media, `${at}/content/${escapeKey(type)}/schema`, status);
+    if (jsonText) {
+      content ??= { ...response.content };
+      content[type] = jsonText;
+      continue;
+    }
     const spelled = unschemed && JSON_MEDIA.test(type) ? spelledExamples(document, media) : undefined;
     if (spelled) {
       content ??= { ...response.content };
@@ -110,6 +118,33 @@ function sampledContent(
     content[type] = { ...rest, example: made.value };
   }
   return content;
+}
+
+/**
+ * A success's record under a text type (`text/plain: {type: object}`, load/media-types.ts isJsonTextBodyMedia) served
+ * as its JSON text under that type, which the tool reads as JSON: its example's, else one made of its schema. Served
+ * as JSON instead (servedAsJsonInstead), under application/json, it was answered 406 to a call asking for the type
+ * the document names; undefined for any other media type.
+ */
+function jsonTextAnswer(
+  document: Node,
+  sampler: () => DocumentSampler,
+  type: string,
+  media: unknown,
+  pointer: string,
+  status: string,
+): Node | undefined {
+  if (!/^2(\d\d|XX)$/i.test(status) || !isNode(media)) return undefined;
+  const schema = followRef(document, media.schema, "").node;
+  // YAML's and CSV's records are written in their own text (media/yaml-records.ts, media/csv-records.ts).
+  if (isYamlType(type) || isCsvType(type) || !isJsonTextBodyMedia(type, isNode(schema) ? schema : undefined))
+    return undefined;
+  const named = isNode(media.examples) ? followRef(document, Object.values(media.examples)[0], "").node : undefined;
+  const given = media.example !== undefined ? media.example : isNode(named) ? named.value : undefined;
+  const value = given !== undefined ? given : sampler().sample(pointer, { answer: true })?.value;
+  if (value === undefined) return undefined;
+  const { examples: _none, schema: _record, ...rest } = media;
+  return { ...rest, schema: { type: "string" }, example: typeof value === "string" ? value : JSON.stringify(value) };
 }
 
 /**

@@ -11,6 +11,9 @@ type Json = Record<string, unknown>;
 /** A CSV media type, parameters aside. */
 const CSV_TYPE = /^\s*(text|application)\/(x-)?csv\s*(;|$)/i;
 
+/** Whether a media type is CSV's, whose records the mock writes as CSV text (not as their JSON text). */
+export const isCsvType = (type: string): boolean => CSV_TYPE.test(type);
+
 /** A 2xx answer with each CSV type whose schema is a record or a list of records served as that record's CSV text. */
 export function withCsvRecordsAsText(status: string, response: unknown, document: Json): unknown {
   if (!/^2(\d\d|XX)$/i.test(status) || !isObject(response) || !isObject(response.content)) return response;

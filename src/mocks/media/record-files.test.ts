@@ -1,7 +1,7 @@
 // A success answer declared under file types alone whose schema is a record (a package's `application/zip` and
 // `text/plain` of an object): drafted a download of those types, it was served as JSON (Prism writes no object as such
-// a type), and the download refused every success case. It is served as a file of its types; a record under text types
-// alone (its JSON text, which the tool reads) and one beside a JSON type stay as they were.
+// a type), and the download refused every success case. It is served as a file of its types; a record under a text
+// type is its JSON text, which the tool reads; one beside a JSON type stays served as that JSON.
 import { describe, expect, it } from "vitest";
 import { mockDocument } from "../mock-document.js";
 
@@ -28,15 +28,16 @@ describe("a success answer of a record under file types alone", () => {
   const served = mockDocument(document, () => false) as Served;
   const content = (path: string, status = "200") => served.paths[path]!.get.responses[status]!.content;
 
-  it("is served as a file of its types: made bytes, made text under a text type beside", () => {
-    expect(content("/zqpackage")).toEqual({
-      "application/zip": { schema: { type: "string", format: "binary" } },
-      "text/plain": { schema: { type: "string" } },
-    });
+  it("is served as a file of its types: made bytes, its JSON text under a text type beside", () => {
+    const served = content("/zqpackage") as Record<string, { schema: unknown; example?: string }>;
+    expect(Object.keys(served)).toEqual(["application/zip", "text/plain"]);
+    expect(served["application/zip"]).toEqual({ schema: { type: "string", format: "binary" } });
+    expect(served["text/plain"]?.schema).toEqual({ type: "string" });
+    expect(JSON.parse(served["text/plain"]?.example ?? "")).toBeTypeOf("object");
   });
 
-  it("a record under text types alone, or beside a JSON type, and an error's, stay served as JSON", () => {
-    expect(Object.keys(content("/zqtext"))).toEqual(["application/json"]);
+  it("a record under text types alone is its JSON text; beside a JSON type, and an error's, served as JSON", () => {
+    expect(Object.keys(content("/zqtext"))).toEqual(["text/plain"]);
     expect(Object.keys(content("/zqboth"))).toEqual(["application/json"]);
     expect(Object.keys(content("/zqpackage", "404"))).toEqual(["application/json"]);
   });

@@ -4,10 +4,9 @@
 // how its bytes are written. Prism writes no object as such a type, so the mock served the record as JSON
 // (mock-answers.ts servedAsJsonInstead), under application/json, which the download rightly refused ("answered 200
 // with application/json, not the file it declares") on every success case. The mock now serves a file of the declared
-// type: made bytes, made text under a text type beside, as it serves a file's own answer (a record under text types
-// alone is its JSON text, which the tool reads, and stays served as JSON). YAML, CSV and XML,
-// which write a record as text, are served so before this (yaml-records.ts, csv-records.ts, xml-records.ts); an
-// answer with a JSON type beside stays served as that JSON.
+// type, made bytes, as it serves a file's own answer. A record under a text type is its JSON text, which the tool
+// reads (mock-answers.ts jsonTextAnswer); YAML, CSV and XML write a record as text of their own (yaml-records.ts,
+// csv-records.ts, xml-records.ts): each served so before this. An answer with a JSON type beside stays that JSON.
 import { bareMediaType, isJsonMediaType, isStructuredSchema } from "../../load/media-types.js";
 import { isFileType } from "../../link/files/files.js";
 import { isObject, resolved } from "../mock-form-bodies.js";
@@ -25,7 +24,7 @@ export function withRecordFilesAsFiles(status: string, response: unknown, docume
   const types = Object.keys(response.content);
   const noFile = (t: string) => isJsonMediaType(bareMediaType(t)) || !isFileType(t) || NO_FILE.test(t.trim());
   if (types.some(noFile)) return response;
-  // A record under text types alone is its JSON text (load/media-types.ts isJsonTextBodyMedia), which the tool reads.
+  // A record under text types alone is its JSON text, which the tool reads (mock-answers.ts jsonTextAnswer).
   if (types.every((t) => TEXT.test(t.trim()))) return response;
   let served: Json | undefined;
   for (const [type, media] of Object.entries(response.content)) {

@@ -14,6 +14,9 @@ type Json = Record<string, unknown>;
 /** A YAML media type, parameters aside. */
 const YAML_TYPE = /^\s*(?:(?:text|application)\/(?:x-)?ya?ml|[\w.-]+\/[\w.-]+\+ya?ml)\s*(;|$)/i;
 
+/** Whether a media type is YAML's, whose records the mock writes as YAML text (not as their JSON text). */
+export const isYamlType = (type: string): boolean => YAML_TYPE.test(type);
+
 /** A 2xx answer with each YAML type whose schema is a record or a list served as YAML text. */
 export function withYamlRecordsAsText(status: string, response: unknown, document: Json): unknown {
   if (!/^2(\d\d|XX)$/i.test(status) || !isObject(response) || !isObject(response.content)) return response;
