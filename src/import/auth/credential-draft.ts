@@ -179,7 +179,7 @@ export interface SentAgain {
   place: { in: "body" | "query" | "header"; name: string } | { in: "body"; path: string[] };
   maxLength?: number;
   minLength?: number;
-  /** The place's format, where the manifest names it (`uuid`: a key that is a UUID, Zappiti's body `ApiKey`). */
+  /** The place's format, where the manifest names it (`uuid`: a key that is a UUID, a body's `ApiKey`). */
   format?: ValueFormat;
 }
 

@@ -18,6 +18,7 @@ const document = {
     }),
     "/zqtext": get({ "text/plain": { schema: record } }),
     "/zqboth": get({ "application/json": { schema: record }, "application/octet-stream": { schema: record } }),
+    "/zqlines": get({ "application/x-ndjson": { schema: record } }),
   },
   components: { schemas: { ZqPackage: record } },
 };
@@ -39,6 +40,8 @@ describe("a success answer of a record under file types alone", () => {
   it("a record under text types alone is its JSON text; beside a JSON type, and an error's, served as JSON", () => {
     expect(Object.keys(content("/zqtext"))).toEqual(["text/plain"]);
     expect(Object.keys(content("/zqboth"))).toEqual(["application/json"]);
+    // A stream of JSON values is read item by item: no file's bytes made of it.
+    expect(JSON.stringify(content("/zqlines"))).not.toContain("binary");
     expect(Object.keys(content("/zqpackage", "404"))).toEqual(["application/json"]);
   });
 });

@@ -1,7 +1,7 @@
-// A success answer declared under file types alone whose schema is a record (`application/zip` and `text/plain` of an
-// `AppD` object: ETSI MEC's package API; `application/octet-stream` of an object: Microsoft Graph's): add drafts it a
-// download of those types (import/draft/files.ts answersFile), and the document's record says what the file holds, not
-// how its bytes are written. Prism writes no object as such a type, so the mock served the record as JSON
+// A success answer declared under file types alone whose schema is a record (`application/zip` and `text/plain` of
+// an application descriptor object, `application/octet-stream` of an object, as some documents write a file): add
+// drafts it a download of those types (import/draft/files.ts answersFile), and the record says what the file holds,
+// not how its bytes are written. Prism writes no object as such a type, so the mock served the record as JSON
 // (mock-answers.ts servedAsJsonInstead), under application/json, which the download rightly refused ("answered 200
 // with application/json, not the file it declares") on every success case. The mock now serves a file of the declared
 // type, made bytes, as it serves a file's own answer. A record under a text type is its JSON text, which the tool
@@ -9,6 +9,7 @@
 // csv-records.ts, xml-records.ts): each served so before this. An answer with a JSON type beside stays that JSON.
 import { bareMediaType, isJsonMediaType, isStructuredSchema } from "../../load/media-types.js";
 import { isFileType } from "../../link/files/files.js";
+import { isStreamType } from "../../link/stream/streams.js";
 import { isObject, resolved } from "../mock-form-bodies.js";
 
 type Json = Record<string, unknown>;
@@ -22,7 +23,9 @@ const NO_FILE = /^(\*\/\*|[\w.+-]+\/\*|multipart\/)/i;
 export function withRecordFilesAsFiles(status: string, response: unknown, document: Json): unknown {
   if (!/^2(\d\d|XX)$/i.test(status) || !isObject(response) || !isObject(response.content)) return response;
   const types = Object.keys(response.content);
-  const noFile = (t: string) => isJsonMediaType(bareMediaType(t)) || !isFileType(t) || NO_FILE.test(t.trim());
+  // A stream of JSON values (`application/x-ndjson`) is read item by item (src/mocks/streams/), no file.
+  const noFile = (t: string) =>
+    isJsonMediaType(bareMediaType(t)) || !isFileType(t) || isStreamType(t) || NO_FILE.test(t.trim());
   if (types.some(noFile)) return response;
   // A record under text types alone is its JSON text, which the tool reads (mock-answers.ts jsonTextAnswer).
   if (types.every((t) => TEXT.test(t.trim()))) return response;
