@@ -2,13 +2,14 @@
 // streams and the suite's shared Prism mocks), or as a real process of the
 // built bin/ when signals and start-up are what is tested.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import type { CliIo } from "../src/cli/support/io.js";
 import { main } from "../src/cli.js";
 import type { MockServers } from "../src/mocks/mocks.js";
 import { ROOT } from "./repo.js";
 import { sharedMockUrls } from "./shared-mocks.js";
+import { heldPid } from "./cli/held-pid.js";
 
 export interface CliRun {
   code: number;
@@ -168,13 +169,15 @@ export function spawnCliHeldAt(
     dir,
   );
   const signalInStep = async (signal: NodeJS.Signals) => {
-    while (!existsSync(pid)) {
+    let held = heldPid(pid);
+    while (held === undefined) {
       if (spawned.child.exitCode !== null || spawned.child.signalCode !== null)
         throw new Error(`exited before its step ${JSON.stringify(step)}:\n${spawned.stderr()}`);
       await new Promise((r) => setTimeout(r, 10));
+      held = heldPid(pid);
     }
     // Sent before the release: delivered before the held thread runs another line of its own.
-    process.kill(Number(readFileSync(pid, "utf8")), signal);
+    process.kill(held, signal);
     writeFileSync(release, "");
   };
   return { ...spawned, signalInStep };

@@ -4,7 +4,7 @@
 // of a few milliseconds (an example check of thousands) is over before a busy machine's test has read its line. A
 // signal sent before the release is delivered before the held thread runs another line of its own.
 "use strict";
-const { existsSync, writeFileSync } = require("node:fs");
+const { existsSync, renameSync, writeFileSync } = require("node:fs");
 
 const step = process.env.HOLD_AT_STEP;
 const pidFile = process.env.HOLD_PID_FILE;
@@ -18,7 +18,10 @@ if (step && pidFile && release) {
     const written = write(...args);
     if (!held && String(args[0]).includes(step)) {
       held = true;
-      writeFileSync(pidFile, String(process.pid));
+      // Written whole, then renamed into place: a reader that sees the file sees the pid (an empty one read as 0, and
+      // process.kill(0) signals the reader's whole process group: a CI run was ended so).
+      writeFileSync(`${pidFile}.tmp`, String(process.pid));
+      renameSync(`${pidFile}.tmp`, pidFile);
       // Ten minutes at most: a test that never releases it fails on its own limit, not here.
       for (let i = 0; i < 60_000 && !existsSync(release); i++) Atomics.wait(pause, 0, 0, 10);
     }
