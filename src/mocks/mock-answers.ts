@@ -14,7 +14,7 @@
 // A stream of server-sent events, which Prism writes none of, is served as an
 // event stream's text made from the document (event-stream-answers.ts). Where Prism makes a wrong answer:
 // answers/prism-made-wrong.ts; an answer's headers as served: answers/served-headers.ts.
-import { resolved } from "./mock-form-bodies.js";
+import { mediaExample, resolved } from "./mock-form-bodies.js";
 import { describedJsonType, isJsonTextBodyMedia, isStructuredSchema, jsonTextValue } from "../load/media-types.js";
 import { DocumentSampler } from "./sample/schema-sample.js";
 import { isCsvType } from "./media/csv-records.js";
@@ -139,8 +139,7 @@ function jsonTextAnswer(
   // YAML's and CSV's records are written in their own text (media/yaml-records.ts, media/csv-records.ts).
   if (isYamlType(type) || isCsvType(type) || !isJsonTextBodyMedia(type, isNode(schema) ? schema : undefined))
     return undefined;
-  const named = isNode(media.examples) ? followRef(document, Object.values(media.examples)[0], "").node : undefined;
-  const given = media.example !== undefined ? media.example : isNode(named) ? named.value : undefined;
+  const given = mediaExample(media, document);
   const value = given !== undefined ? given : sampler().sample(pointer, { answer: true })?.value;
   if (value === undefined) return undefined;
   const { examples: _none, schema: _record, ...rest } = media;
@@ -223,8 +222,7 @@ function sampleAnswer(sampler: DocumentSampler, pointer: string, status: string)
 export function servedAsJsonInstead(type: string, media: unknown, document: Node): boolean {
   if (JSON_TYPE.test(type.trim()) || !isNode(media)) return false;
   if (media.schema !== undefined) return isStructuredSchema(resolved(media.schema, document));
-  const named = isNode(media.examples) ? resolved(Object.values(media.examples)[0], document) : undefined;
-  const example = media.example !== undefined ? media.example : isNode(named) ? named.value : undefined;
+  const example = mediaExample(media, document);
   return example !== null && typeof example === "object";
 }
 

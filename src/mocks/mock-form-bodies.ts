@@ -303,6 +303,16 @@ export function withSpreadFormObjectsOptional(body: unknown, document: Json): un
   });
 }
 
+/**
+ * A media type object's example: its `example`, else the value of its first named example (a `$ref` followed);
+ * undefined where it gives none.
+ */
+export function mediaExample(media: Json, document: Json): unknown {
+  if (media.example !== undefined) return media.example;
+  const named = isObject(media.examples) ? resolved(Object.values(media.examples)[0], document) : undefined;
+  return isObject(named) ? named.value : undefined;
+}
+
 /** A local `$ref` followed (a parameter or body shared under components). */
 export function resolved(value: unknown, document: Json): unknown {
   let current = value;

@@ -9,7 +9,7 @@
 import { xmlBodies } from "@blockwright/runtime";
 import { isXmlMediaType } from "../../load/media-types.js";
 import { rawSchemaReader, xmlBodyNode, xmlNodeOf, xmlRootName, xmlSchema } from "../../link/wire/xml-shape.js";
-import { isObject, resolved } from "../mock-form-bodies.js";
+import { isObject, mediaExample, resolved } from "../mock-form-bodies.js";
 import { fieldValue } from "./csv-records.js";
 
 type Json = Record<string, unknown>;
@@ -24,8 +24,7 @@ export function withXmlRecordsAsText(status: string, response: unknown, document
   for (const [type, media] of Object.entries(response.content)) {
     const schema = isXmlMediaType(type) && isObject(media) ? xmlSchema(document, media) : undefined;
     if (!schema || !isObject(media)) continue;
-    const named = isObject(media.examples) ? resolved(Object.values(media.examples)[0], document) : undefined;
-    const example = media.example !== undefined ? media.example : isObject(named) ? named.value : undefined;
+    const example = mediaExample(media, document);
     served ??= { ...response.content };
     served[type] = {
       schema: { type: "string" },

@@ -7,7 +7,7 @@
 // Read as a file, not as a record: reading YAML into a record would put a YAML parser in every generated client.
 import { stringify } from "yaml";
 import { isStructuredSchema } from "../../load/media-types.js";
-import { isObject, resolved } from "../mock-form-bodies.js";
+import { isObject, mediaExample, resolved } from "../mock-form-bodies.js";
 
 type Json = Record<string, unknown>;
 
@@ -24,8 +24,7 @@ export function withYamlRecordsAsText(status: string, response: unknown, documen
   for (const [type, media] of Object.entries(response.content)) {
     const schema = isObject(media) ? resolved(media.schema, document) : undefined;
     if (!YAML_TYPE.test(type) || !isObject(media) || !isStructuredSchema(schema)) continue;
-    const named = isObject(media.examples) ? resolved(Object.values(media.examples)[0], document) : undefined;
-    const example = media.example !== undefined ? media.example : isObject(named) ? named.value : undefined;
+    const example = mediaExample(media, document);
     const text =
       typeof example === "string"
         ? example
