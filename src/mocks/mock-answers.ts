@@ -19,6 +19,7 @@ import { describedJsonType, isJsonTextBodyMedia, isStructuredSchema, jsonTextVal
 import { DocumentSampler } from "./sample/schema-sample.js";
 import { isCsvType } from "./media/csv-records.js";
 import { isYamlType } from "./media/yaml-records.js";
+import { servedAsText } from "./media/text-examples.js";
 import { eventStreamServed, isEventStreamMedia } from "./event-stream-answers.js";
 import { escapeKey, followRef, isNode, type Node } from "./answers/local-refs.js";
 import { reachesItself, reachesWhatPrismMakesWrong } from "./answers/prism-made-wrong.js";
@@ -139,11 +140,11 @@ function jsonTextAnswer(
   // YAML's and CSV's records are written in their own text (media/yaml-records.ts, media/csv-records.ts).
   if (isYamlType(type) || isCsvType(type) || !isJsonTextBodyMedia(type, isNode(schema) ? schema : undefined))
     return undefined;
-  const given = mediaExample(media, document);
-  const value = given !== undefined ? given : sampler().sample(pointer, { answer: true })?.value;
-  if (value === undefined) return undefined;
-  const { examples: _none, schema: _record, ...rest } = media;
-  return { ...rest, schema: { type: "string" }, example: typeof value === "string" ? value : JSON.stringify(value) };
+  // Each named example as its JSON text under its name (media/text-examples.ts).
+  return servedAsText(media, document, (given) => {
+    const value = given !== undefined ? given : sampler().sample(pointer, { answer: true })?.value;
+    return value === undefined ? undefined : typeof value === "string" ? value : JSON.stringify(value);
+  });
 }
 
 /**

@@ -5,6 +5,7 @@
 // as CSV, so the mock served the record as JSON (mock-answers.ts servedAsJsonInstead), under application/json, which a
 // client of the CSV (a download, whose declared type is CSV alone) rightly refused: every success case failed.
 import { isObject, resolved } from "../mock-form-bodies.js";
+import { servedAsText } from "./text-examples.js";
 
 type Json = Record<string, unknown>;
 
@@ -27,14 +28,18 @@ export function withCsvRecordsAsText(status: string, response: unknown, document
     // A record of named fields; else of any (`additionalProperties`), whose one column is made up.
     const properties = isObject(record.properties) && Object.keys(record.properties).length ? record.properties : null;
     const fields = properties ? Object.keys(properties) : ["zq"];
-    const given = Array.isArray(media.example) ? media.example[0] : media.example;
-    const row = fields.map((field) => {
-      const own = isObject(given) && properties ? given[field] : undefined;
-      const declared = properties ? properties[field] : record.additionalProperties;
-      return own !== undefined ? own : fieldValue(resolved(declared, document));
-    });
+    // Each named example as CSV text under its name (text-examples.ts), a list's first record as its row.
+    const write = (example: unknown) => {
+      const given = Array.isArray(example) ? example[0] : example;
+      const row = fields.map((field) => {
+        const own = isObject(given) && properties ? given[field] : undefined;
+        const declared = properties ? properties[field] : record.additionalProperties;
+        return own !== undefined ? own : fieldValue(resolved(declared, document));
+      });
+      return `${csvLine(fields)}\r\n${csvLine(row)}\r\n`;
+    };
     served ??= { ...response.content };
-    served[type] = { schema: { type: "string" }, example: `${csvLine(fields)}\r\n${csvLine(row)}\r\n` };
+    served[type] = servedAsText(media, document, write) ?? media;
   }
   return served ? { ...response, content: served } : response;
 }

@@ -11,6 +11,7 @@ import { bareMediaType, isJsonMediaType, isStructuredSchema } from "../../load/m
 import { isFileType } from "../../link/files/files.js";
 import { isStreamType } from "../../link/stream/streams.js";
 import { isObject, resolved } from "../mock-form-bodies.js";
+import { servedAsText } from "./text-examples.js";
 
 type Json = Record<string, unknown>;
 
@@ -33,8 +34,12 @@ export function withRecordFilesAsFiles(status: string, response: unknown, docume
   for (const [type, media] of Object.entries(response.content)) {
     if (!isObject(media) || !isStructuredSchema(resolved(media.schema, document))) continue;
     const { schema: _record, example: _example, examples: _examples, ...rest } = media;
+    const schema = TEXT.test(type.trim()) ? { type: "string" } : BYTES;
+    // Named examples kept by name, each its record's JSON text as the file's bytes (text-examples.ts); else made bytes.
+    const named = isObject(media.examples) && Object.keys(media.examples).length > 0 && media.example === undefined;
+    const text = named ? servedAsText(media, document, (value) => JSON.stringify(value ?? {})) : undefined;
     served ??= { ...response.content };
-    served[type] = { ...rest, schema: TEXT.test(type.trim()) ? { type: "string" } : BYTES };
+    served[type] = { ...(text ?? rest), schema };
   }
   return served ? { ...response, content: served } : response;
 }

@@ -7,10 +7,11 @@
 // application/json, which the download rightly refused ("answered 200 with application/json, not the file it
 // declares") on every success case. An error answer's record stays JSON, as the runtime reads errors.
 import { xmlBodies } from "@blockwright/runtime";
-import { isXmlMediaType } from "../../load/media-types.js";
+import { isStructuredSchema, isXmlMediaType } from "../../load/media-types.js";
 import { rawSchemaReader, xmlBodyNode, xmlNodeOf, xmlRootName, xmlSchema } from "../../link/wire/xml-shape.js";
-import { isObject, mediaExample, resolved } from "../mock-form-bodies.js";
+import { isObject, resolved } from "../mock-form-bodies.js";
 import { fieldValue } from "./csv-records.js";
+import { servedAsText } from "./text-examples.js";
 
 type Json = Record<string, unknown>;
 
@@ -23,13 +24,11 @@ export function withXmlRecordsAsText(status: string, response: unknown, document
   let served: Json | undefined;
   for (const [type, media] of Object.entries(response.content)) {
     const schema = isXmlMediaType(type) && isObject(media) ? xmlSchema(document, media) : undefined;
-    if (!schema || !isObject(media)) continue;
-    const example = mediaExample(media, document);
+    // A text (a component of `type: string`, which the runtime writes as an element) is served as Prism serves it.
+    if (!schema || !isObject(media) || !isStructuredSchema(resolved(schema, document))) continue;
     served ??= { ...response.content };
-    served[type] = {
-      schema: { type: "string" },
-      example: typeof example === "string" ? example : xmlDocument(document, schema, example),
-    };
+    // Each named example as an XML document under its name (text-examples.ts).
+    served[type] = servedAsText(media, document, (example) => xmlDocument(document, schema, example)) ?? media;
   }
   return served ? { ...response, content: served } : response;
 }

@@ -50,9 +50,12 @@ describe("a success answer of a record declared as YAML", () => {
   const served = mockDocument(document, () => false) as Served;
   const answer = (path: string, status = "200") => served.paths[path]!.get.responses[status]!.content;
 
-  it("is served as YAML text under its YAML type: its example's text as written, else its example as YAML", () => {
+  it("is served as YAML text under its YAML type: its examples' text as written, else its example as YAML", () => {
     expect(answer("/zqdef.yaml")).toEqual({
-      "application/yaml": { schema: { type: "string" }, example: "openapi: 3.0.0\ninfo:\n  title: Zq\n" },
+      "application/yaml": {
+        schema: { type: "string" },
+        examples: { zqdef: { value: "openapi: 3.0.0\ninfo:\n  title: Zq\n" } },
+      },
     });
     expect(answer("/zqrecord")).toEqual({
       "text/yaml": { schema: { type: "string" }, example: 'zqName: "a: b"\n' },

@@ -7,7 +7,8 @@
 // Read as a file, not as a record: reading YAML into a record would put a YAML parser in every generated client.
 import { stringify } from "yaml";
 import { isStructuredSchema } from "../../load/media-types.js";
-import { isObject, mediaExample, resolved } from "../mock-form-bodies.js";
+import { isObject, resolved } from "../mock-form-bodies.js";
+import { servedAsText } from "./text-examples.js";
 
 type Json = Record<string, unknown>;
 
@@ -24,13 +25,10 @@ export function withYamlRecordsAsText(status: string, response: unknown, documen
   for (const [type, media] of Object.entries(response.content)) {
     const schema = isObject(media) ? resolved(media.schema, document) : undefined;
     if (!YAML_TYPE.test(type) || !isObject(media) || !isStructuredSchema(schema)) continue;
-    const example = mediaExample(media, document);
-    const text =
-      typeof example === "string"
-        ? example
-        : stringify(example ?? (isObject(schema) && schema.type === "array" ? ["zq"] : { zq: "zq" }));
+    const made = isObject(schema) && schema.type === "array" ? ["zq"] : { zq: "zq" };
     served ??= { ...response.content };
-    served[type] = { schema: { type: "string" }, example: text };
+    // Each named example as YAML text under its name (text-examples.ts).
+    served[type] = servedAsText(media, document, (example) => stringify(example ?? made)) ?? media;
   }
   return served ? { ...response, content: served } : response;
 }
