@@ -36,6 +36,21 @@ describe("a body value at its pointer", () => {
   });
 });
 
+describe("a value given at a pointer, a field written inside it later", () => {
+  // The credential written inside a parameter's object (auth.alsoSends) went into the caller's own object, which then
+  // held the secret at its next use (a workflow's step reusing it, a log of the inputs).
+  it("is written into the request's copy: the caller's object stays as given", () => {
+    const given = { zqPatient: "Ann", zqNested: { zqA: 1 } };
+    const body = placed([
+      ["/zqLink", given],
+      ["/zqLink/accessToken", "zq-secret"],
+      ["/zqLink/zqNested/zqB", 2],
+    ]);
+    expect(body).toEqual({ zqLink: { zqPatient: "Ann", zqNested: { zqA: 1, zqB: 2 }, accessToken: "zq-secret" } });
+    expect(given).toEqual({ zqPatient: "Ann", zqNested: { zqA: 1 } });
+  });
+});
+
 describe("an object's other fields (wire otherFields)", () => {
   const other = { in: "body" as const, pointer: "/zqSettings", otherFields: true as const };
   const spec = { name: "zqOther", type: "json" as const, wire: other } as unknown as Parameters<

@@ -56,10 +56,7 @@ function mergeBody(request: Wire, pointer: string, value: Record<string, unknown
   const segments = parsePointer(pointer);
   if (!isPlainObject(request.body)) request.body = {};
   let node = request.body as Record<string, unknown>;
-  for (const key of segments) {
-    if (!isPlainObject(node[key])) node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
+  for (const key of segments) node = ownedChild(node, key);
   // Each an own field, whatever its name (`__proto__` set by assignment would be the object's prototype instead).
   for (const [key, field] of Object.entries(value)) if (!Object.hasOwn(node, key)) setOwn(node, key, cloneJson(field));
 }
@@ -80,12 +77,21 @@ function setBody(request: Wire, pointer: string, value: unknown): void {
   let node = request.body as Record<string, unknown>;
   // Indexed, not a slice of the segments for each value placed.
   const last = segments.length - 1;
-  for (let i = 0; i < last; i++) {
-    const key = segments[i] as string;
-    if (!isPlainObject(node[key])) node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
+  for (let i = 0; i < last; i++) node = ownedChild(node, segments[i] as string);
   node[segments[last] as string] = value;
+}
+
+/**
+ * The object at `key` of a body node, made the request's own before anything is written into it: a parameter's value
+ * is placed as given (not copied), and a field written inside it later (the credential at auth.alsoSends, a constant,
+ * another parameter) went into the caller's object, whose next use then held the secret. A shallow copy on the way
+ * down, so only the path written is copied.
+ */
+function ownedChild(node: Record<string, unknown>, key: string): Record<string, unknown> {
+  const child = node[key];
+  const owned = isPlainObject(child) ? { ...child } : {};
+  node[key] = owned;
+  return owned;
 }
 
 const NO_FILES: ReadonlyMap<string, OpenedFile[]> = new Map();

@@ -6,18 +6,68 @@
 // bracket form, the one way it has). The derived values send only what a
 // request the document describes carries.
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
-import type { ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime/internal";
+import { type ParamSpec, parsePointer, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
 import { formField, withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { xmlReadsBack } from "./xml-values.js";
+
+/** The credential every derived call sends (header-safe, long enough, never a real one). */
+export const CREDENTIAL = "bw-contract-credential-0001";
 
 /**
  * Values as the wire carries them: in bracket form an empty object or list inside a value sends no pair (Stripe's
  * `online: {}`, its fields all optional, required by one way of a union): the value given is the one its check reads.
  */
 export function asWireCarries<C extends { value: unknown }>(param: ParamSpec, tool: ToolSpec, values: C[]): C[] {
-  if (param.type !== "json" || !writtenWithBrackets(param, tool)) return values;
-  return values.map((c) => ({ ...c, value: withoutEmpty(c.value) }));
+  const inside = credentialFieldsIn(param, tool);
+  const carried = inside.length ? values.map((c) => ({ ...c, value: withoutFields(c.value, inside) })) : values;
+  if (param.type !== "json" || !writtenWithBrackets(param, tool)) return carried;
+  return carried.map((c) => ({ ...c, value: withoutEmpty(c.value) }));
+}
+
+/**
+ * The fields inside a body object the parameter gives whole that the credential is written at (auth.alsoSends, a key
+ * beside other fields): each a path from the parameter's value. The call writes the credential over them, and the
+ * parameter's schema leaves them out (link/wire/credential-fields.ts), so a value made from the document's schema
+ * (an example, a made body) carries them no more.
+ */
+export function credentialFieldsIn(param: ParamSpec, tool: ToolSpec): (readonly string[])[] {
+  const wire: WireSpec = param.wire;
+  if (param.type !== "json" || wire.in !== "body") return [];
+  const ways = [tool.auth, ...(tool.auth.alternatives ?? [])];
+  const pointers = ways.flatMap((w) => (w.alsoSends ?? []).flatMap((p) => (p.in === "body" ? [p.pointer] : [])));
+  return pointers
+    .filter((p) => p.startsWith(`${wire.pointer}/`))
+    .map((p) => parsePointer(p.slice(wire.pointer.length)));
+}
+
+/** A value with `text` at each of `paths` inside its objects, as the call writes the credential there. */
+export function withFieldsWritten(value: unknown, paths: readonly (readonly string[])[], text: string): unknown {
+  let out = value;
+  for (const path of paths) out = withFieldWritten(out, path, text);
+  return out;
+}
+
+function withFieldWritten(value: unknown, [field, ...rest]: readonly string[], text: string): unknown {
+  if (field === undefined || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return { ...record, [field]: rest.length ? withFieldWritten(record[field] ?? {}, rest, text) : text };
+}
+
+/** A value without the fields at `paths` (objects copied where a field goes; anything else as it is). */
+function withoutFields(value: unknown, paths: readonly (readonly string[])[]): unknown {
+  let out = value;
+  for (const path of paths) out = withoutField(out, path);
+  return out;
+}
+
+function withoutField(value: unknown, [field, ...rest]: readonly string[]): unknown {
+  if (field === undefined || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  if (!Object.hasOwn(value, field)) return value;
+  const record = value as Record<string, unknown>;
+  if (rest.length) return { ...record, [field]: withoutField(record[field], rest) };
+  const { [field]: _written, ...others } = record;
+  return others;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/opena
 import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { rawOperation, requestMedia, specSchema } from "./document-places.js";
+import { CREDENTIAL, credentialFieldsIn, withFieldsWritten } from "./sendable-values.js";
 
 /**
  * The fields a query object spread as its own pairs (form, exploded) lists, which alone read as its fields;
@@ -49,7 +50,10 @@ export function documentCheck(
   // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service
   // reads it.
   const bracketed = check && writtenWithBrackets(param, tool);
-  return bracketed ? (value) => check(withoutEmpty(value)) : check;
+  const read = bracketed ? (value: unknown) => check(withoutEmpty(value)) : check;
+  // Checked as sent: with the credential written at its places inside the value (sendable-values.ts).
+  const inside = read ? credentialFieldsIn(param, tool) : [];
+  return read && inside.length ? (value) => read(withFieldsWritten(value, inside, CREDENTIAL)) : read;
 }
 
 /**

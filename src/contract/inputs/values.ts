@@ -16,7 +16,14 @@ import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/opena
 import { patternOfLength } from "../../model/pattern-of-length.js";
 import { ofFormatAndLength, stretchings } from "../../model/string-values.js";
 import { isAddressParam } from "./address-params.js";
-import { asWireCarries, secretStandIns, sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
+import {
+  CREDENTIAL,
+  asWireCarries,
+  secretStandIns,
+  sendsNothing,
+  unsentAsGiven,
+  withoutForbiddenKeys,
+} from "./sendable-values.js";
 import { madeAtPlace } from "./made-at-place.js";
 import { reachesConcretePath } from "./concrete-paths.js";
 import { madeQueryFieldValues, madeRequestBodies } from "./made-body.js";
@@ -32,8 +39,7 @@ import { madeXmlDocuments } from "./xml-values.js";
 
 export { placeholderValue } from "./rule-values.js";
 
-/** The credential every derived call sends (header-safe, long enough, never a real one). */
-export const CREDENTIAL = "bw-contract-credential-0001";
+export { CREDENTIAL } from "./sendable-values.js";
 
 export type Input = Record<string, unknown>;
 

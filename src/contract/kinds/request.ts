@@ -10,7 +10,7 @@ import { credentialCoversOf } from "../../mocks/credential-covers.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail, same } from "../call.js";
 import { operationOf } from "../request/request.js";
-import { expectedWire, expectSent, sentValue } from "../request/sent-value.js";
+import { expectedWire, expectSent, sentValue, withCredentialAsSent } from "../request/sent-value.js";
 import { operationSource } from "../sources.js";
 import { type CaseContext, type CaseKindModule, type ContractCase, contractCase } from "../types.js";
 import { inHeadParts } from "../inputs/head-bytes.js";
@@ -67,11 +67,8 @@ export const requestKind: CaseKindModule = {
         expectSent(exchange, tool, doc, p, checked.value);
         const wire = routeWire[p.name] ?? p.wire;
         const structured = checked.value !== null && typeof checked.value === "object";
-        sent.push({
-          spec: p,
-          wire,
-          want: structured && wire.in !== "body" ? checked.value : expectedWire(wire, checked.value),
-        });
+        const given = withCredentialAsSent(exchange, tool, wire, p, checked.value);
+        sent.push({ spec: p, wire, want: structured && wire.in !== "body" ? given : expectedWire(wire, given) });
       }
       const judge = documentJudge(doc, { basePath: tool.server.basePath ?? "", credential: "form", covered });
       const request = {

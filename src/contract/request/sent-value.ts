@@ -25,6 +25,7 @@ import { check, json, same } from "../call.js";
 import type { Exchange } from "../exchange.js";
 import { at, setAt } from "../json-path.js";
 import { operationOf } from "./request.js";
+import { credentialFieldsIn, withFieldsWritten } from "../inputs/sendable-values.js";
 
 /** The value a parameter has in the captured request, as the wire carries it (undefined when absent). */
 export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec): unknown {
@@ -69,6 +70,22 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
     default:
       return undefined;
   }
+}
+
+/**
+ * A body JSON value with the credential as the request carries it at the places inside it (auth.alsoSends, a key in an
+ * object beside other fields): the call writes it there over the value given, and the credential check
+ * (credential-check.ts) holds what it wrote to the credential given.
+ */
+export function withCredentialAsSent(ex: Exchange, tool: ToolSpec, wire: WireSpec, param: ParamSpec, value: unknown) {
+  const inside = wire.in === "body" ? credentialFieldsIn(param, tool) : [];
+  if (!inside.length || wire.in !== "body") return value;
+  let out = value;
+  for (const path of inside) {
+    const sent = at(ex.body, [...parsePointer(wire.pointer), ...path]);
+    if (typeof sent === "string") out = withFieldsWritten(out, [path], sent);
+  }
+  return out;
 }
 
 /** What the wire should carry for a given (normalised) parameter value. */
@@ -141,7 +158,7 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     (wire.encoding !== undefined || (value !== null && typeof value === "object"))
   )
     return;
-  const want = wantedValue(tool, wire, param, value);
+  const want = wantedValue(tool, wire, param, withCredentialAsSent(ex, tool, wire, param, value));
   if (wire.in === "cookie" && typeof want === "string") {
     // A plain cookie value goes as RFC 6265's cookie-octets (runtime/call/form-body.ts): the pair as sent, which a
     // service that does not decode cookies reads as it is (a base64 token's `+/=`, not `%2B%2F%3D`).

@@ -99,6 +99,11 @@ export interface CredentialDraft {
    * no scheme added.
    */
   placesOnly?: true;
+  /**
+   * The document declares no scheme and its operations take the `Authorization` header as a parameter
+   * (keys/authorization-header.ts): the added bearer token is the document's word, never drafted again places-only.
+   */
+  authorizationDeclared?: true;
   /** The credential is a variable of the server's path (shapes/address-credential.ts): auth.variable, no scheme. */
   address?: AddressCredential;
   /** The scheme signs with AWS Signature Version 4 (sigv4-draft.ts): auth.sigv4, its service found. */

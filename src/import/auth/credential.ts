@@ -26,6 +26,7 @@ import {
 } from "./credential-draft.js";
 import { withPrefixProse } from "./keys/prefix-prose.js";
 import { keyParameter, resolved } from "./keys/key-parameter.js";
+import { withDeclaredAuthorization } from "./keys/authorization-header.js";
 import { keysInEveryBody, tokensHandedOut } from "./answer-tokens.js";
 import { withAuthProse } from "./keys/key-as-user.js";
 import { keyNameProblem } from "./keys/key-names.js";
@@ -146,6 +147,25 @@ function formsTakingSecret(doc: Json): string[] {
 }
 
 /**
+ * No scheme the runtime sends: a key parameter on the operations (an `xi-api-key` header) is the credential's place;
+ * else a bearer token, the document's own word where its operations declare an `Authorization` parameter
+ * (keys/authorization-header.ts).
+ */
+function addedCredential(
+  doc: Json,
+  operations: readonly { id: string; op: Json }[],
+  declared: Record<string, Json>,
+  required: readonly { named: string[] }[],
+  notes: string[],
+): CredentialDraft {
+  const carried = Object.keys(declared).length ? undefined : keyParameter(doc, operations);
+  if (carried) return keyParameterCredential(carried, notes);
+  const made = bearerCredential(declared, required, notes);
+  withDeclaredAuthorization(made, doc, operations);
+  return made;
+}
+
+/**
  * The credential of a document's security schemes (or, when it declares none, one made up or read from a key
  * parameter).
  */
@@ -179,9 +199,7 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
         .join(" or ")})`,
   );
   if (!candidates.length) {
-    // No scheme, but a key parameter on the operations (an `xi-api-key` header): its place is the credential's.
-    const carried = Object.keys(declared).length ? undefined : keyParameter(doc, operations);
-    const made = carried ? keyParameterCredential(carried, notes) : bearerCredential(declared, required, notes);
+    const made = addedCredential(doc, operations, declared, required, notes);
     return unmet.length ? { ...made, unmet, unmetIds: unmetOnes.map((a) => a.id) } : made;
   }
   // Only requirements the operations state are alternatives (schemes a document declares but names nowhere are not),

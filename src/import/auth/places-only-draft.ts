@@ -15,7 +15,9 @@ const PARAM = "apiKey";
  * placesOnlyCredential.
  */
 export function keyOnlyInBody(credential: CredentialDraft): boolean {
+  // An `Authorization` header the operations declare is where the document puts the key: the bearer token stays.
   if (!credential.added || credential.scheme !== ADDED_SCHEME || credential.placesOnly) return false;
+  if (credential.authorizationDeclared) return false;
   if (credential.ways.length !== 1 || credential.address || credential.parameterKey) return false;
   const sent = [...(credential.alsoSends?.values() ?? [])];
   return sent.length > 0 && sent.every((s) => s.way === 0 && s.place.in === "body");

@@ -40,7 +40,7 @@ import { deprecationText, operationTitle, snakeCase } from "./words/operation-wo
 import { sdkMethodName } from "./words/sdk-method-name.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import { streamLineMembers } from "../cut/stream-results.js";
-import { takesNoCredential } from "../../link/params/coverage.js";
+import { takesNoCredential } from "../../link/auth/credential-places.js";
 
 type Json = Record<string, unknown>;
 

@@ -65,6 +65,11 @@ function declaredPlaces(ctx: LinkContext, op: OpenApiOperation): Set<string> {
   return declared;
 }
 
+/** Whether the operation takes no credential at all (`security: []`, `[{}]`): the credential is not sent on it. */
+export function takesNoCredential(op: OpenApiOperation): boolean {
+  return op.requirements?.every((r) => r.length === 0) === true;
+}
+
 /**
  * The pointers of the fields inside body objects (a place's `path`) that the auth's ways send the credential at and
  * the operation declares: supplied by the credential, as a parameter's pointer is (params/coverage.ts).

@@ -9,15 +9,15 @@ import { slotKey, type OpenApiOperation } from "../../load/openapi-document.js";
 import { requiredInRequest } from "../../load/read-only.js";
 import { expressionNames } from "../../load/operation-index.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
-import { credentialCovers, nestedBodyPlaces, credentialBodyPlaces } from "../auth/credential-places.js";
+import {
+  credentialCovers,
+  nestedBodyPlaces,
+  credentialBodyPlaces,
+  takesNoCredential,
+} from "../auth/credential-places.js";
 import type { LinkContext, Path } from "../context.js";
 import { BODYLESS_METHODS, sentEmptyAsWritten } from "../wire/body.js";
 import { fieldsNotSent, objectsSent } from "../wire/query-fields.js";
-
-/** Whether the operation takes no credential at all (`security: []`, `[{}]`): the credential is not sent on it. */
-export function takesNoCredential(op: OpenApiOperation): boolean {
-  return op.requirements?.every((r) => r.length === 0) === true;
-}
 
 /**
  * Whether the operation may be called with or without a credential: its security lists an empty requirement beside
@@ -143,6 +143,9 @@ function checkBodyFields(
     for (let i = 1; i < segs.length; i++) objects.add(formatPointer(segs.slice(0, i)));
   }
   for (const objectPointer of objects) {
+    // An object a parameter or constant gives whole (a JSON parameter, the credential written inside it: a key in an
+    // object beside other fields) has its fields from that value, checked against its schema when given.
+    if (objectPointer !== "" && pointers.includes(objectPointer)) continue;
     const schema = ctx.doc.schemaAt(body.schema, parsePointer(objectPointer));
     // A readOnly field is the server's: a request never carries it, required or not (OpenAPI 3).
     const required = schema ? requiredInRequest(ctx.doc, schema) : [];

@@ -26,6 +26,7 @@ import { expressionNames, fragmentOnlyParams } from "../../load/operation-index.
 import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
 import { placeQueryField } from "./query-fields.js";
 import { placeOtherFields } from "./other-fields.js";
+import { withoutCredentialFields } from "./credential-fields.js";
 import type { Placed } from "./schema-at-place.js";
 import { isServerVariable } from "../server/server-variables.js";
 
@@ -200,8 +201,11 @@ function placeBodyField(
     },
     place: {
       // A file at the whole of a JSON body offered as raw bytes too (files.ts) is those bytes, not the JSON.
+      // Fields inside it the credential is written at are the credential's, not the caller's (credential-fields.ts).
       schema:
-        p.type === "file" && pointer === "" && op.requestBody?.raw ? { type: "string", format: "binary" } : target,
+        p.type === "file" && pointer === "" && op.requestBody?.raw
+          ? { type: "string", format: "binary" }
+          : withoutCredentialFields(ctx, op, pointer, target),
       what: `body field "${pointer || "(whole body)"}"`,
       text: op.requestBody?.encoding === "form" || op.requestBody?.encoding === "multipart",
       ...(w.split ? { split: w.split } : {}),

@@ -6,6 +6,7 @@
 import { operationRef } from "../../../load/operation-index.js";
 import type { SelectedOperation } from "../../cut/select-operations.js";
 import type { CredentialDraft } from "../credential-draft.js";
+import { requiresAuthorization } from "../keys/authorization-header.js";
 
 type Json = Record<string, unknown>;
 
@@ -95,8 +96,25 @@ export function withCredentialScheme(
     for (const key of Object.keys(cut)) delete cut[key];
     Object.assign(cut, Object.fromEntries(entries));
     added.push("security");
+    if (credential.optional && credential.authorizationDeclared) added.push(...authorizationRequired(cut, requirement));
   }
   return added;
+}
+
+/**
+ * The operations that declare a required `Authorization` header (keys/authorization-header.ts) given the credential's
+ * requirement alone: the document's own word that they take one, though the credential is optional for the others (a
+ * heartbeat, a public key list). Returns what was written.
+ */
+function authorizationRequired(cut: Json, requirement: Json): string[] {
+  const written: string[] = [];
+  for (const [path, item] of Object.entries((cut.paths ?? {}) as Record<string, Json>))
+    for (const [method, op] of Object.entries(item ?? {}))
+      if (METHODS.has(method) && op && typeof op === "object" && requiresAuthorization(cut, op as Json)) {
+        (op as Json).security = [requirement];
+        written.push(`${method.toUpperCase()} ${path}.security`);
+      }
+  return written;
 }
 
 /**
