@@ -19,7 +19,7 @@ import { requestJudge } from "../judge/judge.js";
 import { multiSegmentKind, multiSegmentMarker } from "../judge/multi-segment.js";
 import { servedKeyPaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
-import { readWhole, replayed } from "./requests/replayed-request.js";
+import { readWhole, replayed, rewriteTarget } from "./requests/replayed-request.js";
 
 /** `makeJudge`: the judge's maker (a test's, to see a defect of the judge answered). */
 export function withJudge(
@@ -78,11 +78,15 @@ export function withJudge(
           req.rawHeaders = withoutHeader(req.rawHeaders, "prefer");
         }
         if (op)
-          req.url = atServedKeyPath(
-            oneSegmentEach(target, basePath, op.path, judgement.read.path, document, judgement.operation as string),
-            // The key as the document writes it (`op.path` is its request path, without the fragment).
-            String(op.location[1]),
-            servedAt,
+          rewriteTarget(
+            req,
+            target,
+            atServedKeyPath(
+              oneSegmentEach(target, basePath, op.path, judgement.read.path, document, judgement.operation as string),
+              // The key as the document writes it (`op.path` is its request path, without the fragment).
+              String(op.location[1]),
+              servedAt,
+            ),
           );
         listener(replayed(req, body), res);
       },

@@ -26,7 +26,7 @@
 // are: a mock only stops giving the answers that trip them. Other operations,
 // and replies other than 2xx, pass untouched.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { readWhole, replayed } from "./requests/replayed-request.js";
+import { readWhole, replayed, sentTarget } from "./requests/replayed-request.js";
 import {
   authSlots,
   evaluate,
@@ -112,9 +112,11 @@ export function withPaging(listener: RequestListener, routes: PagedRoute[], fits
       (body) => {
         interceptEnd(res, (reply) => {
           const mediaType = reply.headers.get("content-type") ?? "application/json";
+          // Read as the client sent it: a next page's address is made of its target, not of the one Prism routes.
+          const sent = new URL(sentTarget(req), url);
           lastPageRules(
             route,
-            { url, headers: req.headers, body },
+            { url: sent, headers: req.headers, body },
             reply,
             fits && ((candidate) => fits(req.method ?? "GET", url.pathname, reply.status, mediaType, candidate)),
           );
