@@ -7,7 +7,7 @@ import { safeFlatten } from "../param-schema.js";
 import { fieldsExample } from "./deep-message.js";
 import { errorShapes, problemPlaces } from "./error-record.js";
 import { exampleMessage, isRecord, nestedPlace } from "./example-message.js";
-import { messagePlace } from "./schema-message.js";
+import { messageListBeside, messagePlace } from "./schema-message.js";
 
 /** The places the error answers keep their code, message and request id in, each counted over the answers. */
 export interface ErrorPlaces {
@@ -32,9 +32,15 @@ export function countPlaces(
   const flat = response.schema ? safeFlatten(doc, response.schema) : undefined;
   // An answer of several shapes (one error, or a list of them): the place in each, the first shape's first.
   const shapes = flat ? (errorShapes(doc, flat) ?? [flat]) : [];
-  const inShapes = shapes.map((shape) => messagePlace(doc, shape)).filter((p): p is string[] => p !== undefined);
-  const found = inShapes[0];
-  for (const place of new Set(inShapes.map((p) => p.join("/")))) count(places.message, `$response.body#/${place}`);
+  // Each shape's place, then a list of messages beside it (schema-message.ts messageListBeside).
+  const placed = shapes.flatMap((shape) => {
+    const place = messagePlace(doc, shape);
+    const list = place && messageListBeside(doc, shape, place);
+    return place ? [{ place, list }] : [];
+  });
+  const found = placed[0]?.place;
+  const read = placed.flatMap(({ place, list }) => (list ? [place, list] : [place]));
+  for (const place of new Set(read.map((p) => p.join("/")))) count(places.message, `$response.body#/${place}`);
   // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says
   // error.details, its examples details), or when only an example shows the answer (no schema).
   // Where nothing else shows it, an example made of its fields' own (`error_messages: {example: {email: "…"}}`).

@@ -23,6 +23,21 @@ export function messagePlace(doc: OpenApiDocument, flat: Schema): string[] | und
   );
 }
 
+/**
+ * A list of texts named as messages beside the message place found at the record's top (`{reason, error_messages:
+ * [...]}`): a second place, read where the first is absent. A document's record may name both while an answer fills
+ * one (a payment API's 400 carries `error_messages` alone): the message was then the status line's.
+ */
+export function messageListBeside(doc: OpenApiDocument, flat: Schema, place: readonly string[]): string[] | undefined {
+  if (place.length !== 1 || typeOf(flat) !== "object") return undefined;
+  for (const name of Object.keys((flat.properties ?? {}) as Json)) {
+    if (name === place[0] || !/messages$|errors$/i.test(name) || typeOf(doc.schemaAt(flat, [name])) !== "array")
+      continue;
+    if (isText(doc.schemaAt(flat, [name, "0"]))) return [name, "0"];
+  }
+  return undefined;
+}
+
 /** A list of errors each keeping its message in a list of its own (`[{errors: [{error_message}]}]`): the first's. */
 function firstItemPlace(doc: OpenApiDocument, flat: Schema): string[] | undefined {
   const item = typeOf(flat) === "array" ? doc.schemaAt(flat, ["0"]) : undefined;
