@@ -179,7 +179,8 @@ describe("a mock's query object sent as its fields (form, exploded)", () => {
     const served = mockDocument(document, () => false) as { paths: Record<string, { get: { parameters: unknown[] } }> };
     expect(served.paths["/zq/search"]?.get.parameters).toEqual([
       { name: "zqAccount", in: "query", required: true, schema: { type: "string" } },
-      { name: "zqList", in: "query", schema: spread.components.schemas.ZqCriteria.properties.zqList },
+      // A list field, its explode stated as its own parameter's is (served-parameters.ts).
+      { name: "zqList", in: "query", schema: spread.components.schemas.ZqCriteria.properties.zqList, explode: true },
     ]);
   });
 });

@@ -44,12 +44,18 @@ function spreadQueryObject(param: unknown, document: Json): unknown[] {
   const map = isObject(schema) && (isObject(schema.additionalProperties) || schema.additionalProperties === true);
   if (!isObject(schema) || (!listed && !map)) return [param];
   const required = new Set(p.required === true && Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  return Object.entries(listed ?? {}).map(([name, field]) => ({
-    name,
-    in: "query",
-    ...(required.has(name) && !holdsObjects(field, document) ? { required: true } : {}),
-    schema: field,
-  }));
+  // A field that is a list goes as one pair per item, as its own parameter's would: its explode stated.
+  return Object.entries(listed ?? {}).map(([name, field]) =>
+    withListExplodeStated(
+      {
+        name,
+        in: "query",
+        ...(required.has(name) && !holdsObjects(field, document) ? { required: true } : {}),
+        schema: field,
+      },
+      document,
+    ),
+  );
 }
 
 /**
@@ -81,8 +87,25 @@ function withListExplodeStated(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
   if (!isObject(p) || (p.in !== "query" && p.in !== "cookie") || p.explode !== undefined) return parameter;
   if ((p.style ?? "form") !== "form" || p.content !== undefined) return parameter;
-  const schema = resolved(p.schema, document);
-  return isObject(schema) && typeOf(schema) === "array" ? { ...p, explode: true } : parameter;
+  const list = listOf(p.schema, document);
+  if (!list) return parameter;
+  // A list an `allOf` member gives (`allOf: [{$ref: RegionList}, {description}]`) stated at the top too: Prism reads
+  // the pairs into a list only by the schema's own type, and refused one item as "must be array".
+  const schema = list === p.schema || list === resolved(p.schema, document) ? p.schema : { ...list, allOf: [p.schema] };
+  return { ...p, explode: true, schema };
+}
+
+/** The list schema a schema is: itself, or an `allOf` member's (`allOf: [{$ref: RegionList}, {description}]`). */
+function listOf(declared: unknown, document: Json, depth = 0): Json | undefined {
+  const schema = resolved(declared, document);
+  if (!isObject(schema) || depth > 8) return undefined;
+  if (typeOf(schema) === "array") return schema;
+  if (!Array.isArray(schema.allOf)) return undefined;
+  for (const member of schema.allOf) {
+    const found = listOf(member, document, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
