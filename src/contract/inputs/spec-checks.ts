@@ -27,6 +27,7 @@ export function documentCheck(
   doc: OpenApiDocument,
   op: OpenApiOperation,
   param: ParamSpec,
+  credential: () => string | undefined = () => undefined,
 ): ((value: unknown) => boolean) | undefined {
   const wire: WireSpec = param.wire;
   if (param.type !== "json" || !["body", "query", "header", "path"].includes(wire.in)) return undefined;
@@ -51,9 +52,11 @@ export function documentCheck(
   // reads it.
   const bracketed = check && writtenWithBrackets(param, tool);
   const read = bracketed ? (value: unknown) => check(withoutEmpty(value)) : check;
-  // Checked as sent: with the credential written at its places inside the value (sendable-values.ts).
+  // Checked as sent: with the credential the suite gives written at its places inside the value (sendable-values.ts);
+  // the suite's own stand-in only where it gives none (a place with a format of its own takes a credential of it).
   const inside = read ? credentialFieldsIn(param, tool) : [];
-  return read && inside.length ? (value) => read(withFieldsWritten(value, inside, CREDENTIAL)) : read;
+  if (!read || !inside.length) return read;
+  return (value) => read(withFieldsWritten(value, inside, credential() ?? CREDENTIAL));
 }
 
 /**

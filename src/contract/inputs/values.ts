@@ -115,7 +115,14 @@ export class ToolValues {
 
   private specCheck(param: ParamSpec): ((value: unknown) => boolean) | undefined {
     if (!this.specChecks.has(param.name))
-      this.specChecks.set(param.name, documentCheck(this.tool, this.doc, this.op, param));
+      this.specChecks.set(
+        param.name,
+        // The credential as the suite gives it (its own parameter's first value that passes its rules).
+        documentCheck(this.tool, this.doc, this.op, param, () => {
+          const given = this.example(this.tool.auth.param)?.value;
+          return typeof given === "string" ? given : undefined;
+        }),
+      );
     return this.specChecks.get(param.name);
   }
 

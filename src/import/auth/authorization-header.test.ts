@@ -4,7 +4,8 @@
 // alone (no Authorization header: every real call went without its token), and that draft did not link (BW1105, no
 // place). Now the declared header keeps the bearer token, sent at the body's place too, required by the operations
 // that declare it; the draft links (the object's other required fields are the parameter's, BW2010 before); the
-// parameter's schema leaves the credential's field out; and every derived case passes on the mock.
+// parameter's schema leaves the credential's field out; and every derived case passes on the mock, the field's own
+// format (a UUID) met by the credential the suite gives, not its stand-in (no value of the object passed before).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { casesNotPassed, type DraftedOnMock, draftedOnMock } from "../../contract/__fixtures__/drafted-subject.js";
@@ -37,7 +38,11 @@ const { security: _none, ...published } = openapi({
                   type: "object",
                   required: ["accessToken", "zqPatient"],
                   properties: {
-                    accessToken: { type: "string", description: "Access token fetched in the user auth process" },
+                    accessToken: {
+                      type: "string",
+                      format: "uuid",
+                      description: "Access token fetched in the user auth process",
+                    },
                     zqPatient: { type: "string", maxLength: 40 },
                   },
                 },
