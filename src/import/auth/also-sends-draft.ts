@@ -8,13 +8,15 @@ import { type CredentialDraft, type PlaceLimits, type SentAgain, sentLimits } fr
 /**
  * A required parameter or body field of a way's credential's own name at another place than its scheme's (a query key
  * `key` the body requires again as `key`): the same credential, sent there too (that way's auth.alsoSends), given once;
- * its note. Each way whose credential it repeats sends it (several ways: each its own key); in a way of two keys, the
- * one it repeats is drafted first (alsoSends sends a way's first credential).
+ * its note (`left`: not drafted). In a way of two keys, the one it repeats is drafted first (alsoSends sends a way's
+ * first credential). Where other ways send nothing there (a bearer token beside the key), a call by them would lack a
+ * field the document requires: it stays a parameter each call gives (`kept`: drafted, its note), as the document
+ * says no other credential belongs there.
  */
 export function sentAgain(
   credential: CredentialDraft,
   param: { in: string; name: string; required?: boolean; limits?: PlaceLimits },
-): string | undefined {
+): { left: string } | { kept: string } | undefined {
   if (!param.required || (param.in !== "body" && param.in !== "query" && param.in !== "header")) return undefined;
   const ways = credential.ways.flatMap((way, i) => {
     const k = way.findIndex(({ placement: place }) => {
@@ -25,16 +27,7 @@ export function sentAgain(
     const first = way[k];
     return first && "name" in first.placement ? [{ i, k, first, place: first.placement }] : [];
   });
-  const [one] = ways;
-  if (!one) return undefined;
-  const at = { in: param.in, name: param.name };
-  for (const { i, k } of ways)
-    (credential.alsoSends ??= new Map()).set(`${i}:${param.in}:${param.name}`, {
-      way: i,
-      credential: k,
-      place: at,
-      ...sentLimits(param.limits),
-    });
+  if (!ways.length) return undefined;
   const where = param.in === "body" ? "body field" : `${param.in} parameter`;
   const several = credential.ways.length > 1;
   const by = ways.map(({ i, first, place }) => {
@@ -44,17 +37,29 @@ export function sentAgain(
       `(auth.param ${first.param})`
     );
   });
+  const senders = by.join(", and as the one ");
+  const named = `${where} ${JSON.stringify(param.name)} is required and named as the credential ${senders}`;
   const others = credential.ways.length - ways.length;
-  return (
-    `${where} ${JSON.stringify(param.name)} is required and named as the credential ${by.join(", and as the one ")}: ` +
-    `the same key, sent there too, given once (${
+  if (others)
+    return {
+      kept:
+        `${named}, but a call by ${others === 1 ? "the other way" : `the ${others} other ways`} would send nothing ` +
+        "there, where the document requires the field: drafted as a parameter each call gives (by that way, the " +
+        "same key again)",
+    };
+  const at = { in: param.in, name: param.name };
+  for (const { i, k } of ways)
+    (credential.alsoSends ??= new Map()).set(`${i}:${param.in}:${param.name}`, {
+      way: i,
+      credential: k,
+      place: at,
+      ...sentLimits(param.limits),
+    });
+  return {
+    left: `${named}: the same key, sent there too, given once (${
       several ? "alsoSends of each way that sends it" : "auth.alsoSends"
-    }); check that the API wants the same key at both places` +
-    (others
-      ? `; a call by ${others === 1 ? "the other way" : `the ${others} other ways`} sends nothing there, where the ` +
-        "document requires the field"
-      : "")
-  );
+    }); check that the API wants the same key at both places`,
+  };
 }
 
 /**

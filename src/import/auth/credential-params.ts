@@ -281,6 +281,7 @@ export function namesCredential(name: string): boolean {
  * query or the form of every method, beside its OAuth scheme). An optional field of a JSON body never does
  * (request-body.ts does not ask): it is a field of the record the call writes (a settings record's `apiKey`, the key
  * the server is to take), drafted as one, secret by its name (carriesCredential); a required one is an RPC method's.
+ * `kept` hears the note of one some ways' key alone repeats (sentAgain): drafted, not covered.
  */
 export function repeatsCredential(
   credential: CredentialDraft,
@@ -293,12 +294,15 @@ export function repeatsCredential(
     limits?: PlaceLimits;
   },
   declared: readonly { in: string; name: string }[] = [],
+  kept: (note: string) => void = () => {},
 ): string | undefined {
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
   const own = credentialSlotOf(credential, param);
   if (own) return `${where} ${param.name} is where the credential goes (auth: ${own})`;
   const again = sentAgain(credential, param);
-  if (again) return again;
+  if (again && "left" in again) return again.left;
+  // Repeated by some ways alone: a parameter of its own, which no way's credential covers.
+  if (again) return void kept(again.kept);
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers
   // takes none.
   if (param.in === "path") return undefined;

@@ -13,6 +13,7 @@ import {
   openapi,
   reply,
 } from "../__fixtures__/draft-kit.js";
+import { casesNotPassed, draftedOnMock } from "../../contract/__fixtures__/drafted-subject.js";
 import { authKind, credentialAt } from "../../contract/kinds/auth.js";
 import { CREDENTIAL } from "../../contract/inputs/values.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
@@ -102,7 +103,7 @@ describe("a required body field named as the query key's credential", () => {
     expect(credentialAt(exchange("", ""), { in: "query", name: "key" })).toBe(true);
   });
 
-  it("is drafted for each way whose first key the field repeats: several ways, a way of two keys", async () => {
+  it("stays a parameter each call gives where another way sends nothing there; two keys' way sends it", async () => {
     const schemes = {
       securitySchemes: {
         zqKey: { type: "apiKey", in: "query", name: "key" },
@@ -111,21 +112,27 @@ describe("a required body field named as the query key's credential", () => {
       },
     };
     const paths = (document().paths ?? {}) as Record<string, unknown>;
-    // Several ways: a bearer token first or the key alone; the key's way (an alternative) sends it in the body too.
-    const several = drafted(openapi(paths, schemes, { security: [{ zqToken: [] }, { zqKey: [] }] }), [
-      "spinZqText",
-      "getZqAccount",
-    ]);
+    // Several ways: a bearer token first or the key alone. A call by the token would lack the field the document
+    // requires, so no way sends it: it is a parameter of the operation, required, and no way covers it.
+    const severalDoc = openapi(paths, schemes, { security: [{ zqToken: [] }, { zqKey: [] }] });
+    const several = drafted(severalDoc, ["spinZqText", "getZqAccount"]);
     const ways = [several.manifest.auth, ...(several.manifest.auth.alternatives ?? [])];
-    const keyWay = ways.find((w) => w.scheme === "zqKey");
-    const tokenWay = ways.find((w) => w.scheme === "zqToken");
-    expect(keyWay?.alsoSends).toEqual([{ in: "body", name: "key" }]);
-    expect(tokenWay?.alsoSends).toBeUndefined();
+    expect(ways.map((w) => w.scheme).sort()).toEqual(["zqKey", "zqToken"]);
+    expect(ways.map((w) => w.alsoSends)).toEqual([undefined, undefined]);
     expect(several.manifest.auth.covers ?? []).not.toContain("key");
+    const spinParams = several.manifest.operations.acme_spin_zq_text?.params ?? {};
+    expect(spinParams.key).toMatchObject({ required: true, wire: { in: "body" } });
     const note = several.manifestText.replace(/\n\s*#\s+/g, " ");
     expect(note).toContain('body field "key" is required and named as the credential');
-    expect(note).toContain("a call by the other way sends nothing there");
+    expect(note).toContain("a call by the other way would send nothing there");
     expect(await linkProblems(several)).toEqual([]);
+    // Each case of the suite passes on the mock, whichever way it calls by: the body carries the field each time.
+    const on = await draftedOnMock("zqways", severalDoc, ["spinZqText", "getZqAccount"]);
+    try {
+      expect(await casesNotPassed(on)).toEqual([]);
+    } finally {
+      await on.close();
+    }
     // A way of two keys (the key and a secret header, one requirement): its first key sent in the body too.
     const two = drafted(openapi(paths, schemes, { security: [{ zqKey: [], zqSecret: [] }] }), [
       "spinZqText",
@@ -134,6 +141,39 @@ describe("a required body field named as the query key's credential", () => {
     expect(two.manifest.auth).toMatchObject({ scheme: "zqKey", alsoSends: [{ in: "body", name: "key" }] });
     expect(two.manifest.auth.also?.map((c) => c.scheme)).toEqual(["zqSecret"]);
     expect(await linkProblems(two)).toEqual([]);
+  });
+
+  it("links where the body requires the field without listing it as a property, and sends the key there", async () => {
+    // A schema may require a field it names nowhere else (`required: [key]`, no `properties.key`): the body still
+    // declares it at its top level, and add drafts it as the credential sent there too.
+    for (const encoding of ["application/json", "multipart/form-data"]) {
+      const spec = document(true, encoding);
+      type Spin = { post: { requestBody: { content: Record<string, { schema: { properties: object } }> } } };
+      const { properties } = (spec.paths as Record<string, Spin>)["/zq/spin"]?.post.requestBody.content[encoding]
+        ?.schema ?? { properties: {} };
+      Reflect.deleteProperty(properties, "key");
+      Object.assign(properties, { zqTone: { type: "string" } });
+      const d = drafted(spec, ["spinZqText", "getZqAccount"]);
+      expect(d.manifest.auth, encoding).toMatchObject({ alsoSends: [{ in: "body", name: "key" }] });
+      expect(await linkProblems(d), encoding).toEqual([]);
+      const spin = (await linkedTools(d)).find((t) => t.operationId === "spinZqText");
+      const { sent, judged } = await judgedCall(d, spin!, { [d.manifest.auth.param]: KEY, text: "zq text" });
+      expect(new URL(sent.url).searchParams.get("key")).toBe(KEY);
+      expect(new TextDecoder().decode(sent.body)).toContain(KEY);
+      expect(judged.refusals).toEqual([]);
+      // Beside a way that sends nothing there, a parameter: the key's text, a secret (the document gives no type).
+      const zqBearer = { type: "http", scheme: "bearer" };
+      const securitySchemes = { zqKey: { type: "apiKey", in: "query", name: "key" }, zqBearer };
+      const both = { ...spec, components: { securitySchemes }, security: [{ zqKey: [] }, { zqBearer: [] }] };
+      const beside = drafted(both, ["spinZqText"]);
+      expect(beside.manifest.auth.alternatives?.length, encoding).toBe(1);
+      expect(beside.manifest.operations.acme_spin_zq_text?.params?.key, encoding).toMatchObject({
+        type: "string",
+        required: true,
+        secret: true,
+      });
+      expect(await linkProblems(beside), encoding).toEqual([]);
+    }
   });
 
   it("is left as it was where the field is optional", () => {

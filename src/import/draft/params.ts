@@ -28,19 +28,9 @@ import { proseRules } from "./prose/either-rule.js";
 import { statedLength } from "./prose/limit-words.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
-
-/** The styles the runtime writes a list or an object in, by place. */
-const STYLES_SENT: Record<string, readonly string[]> = {
-  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
-  path: ["simple", "label", "matrix"],
-  header: ["simple"],
-  cookie: ["form"],
-};
+import { type Declared, nestedInHeader, nullableQuery, unsentStyle } from "./declared-param-notes.js";
 
 type Path = (string | number)[];
-
-/** A parameter the operation declares, or a field of an object query parameter (shapes/query-object.ts). */
-type Declared = ReturnType<typeof explodedQueryObjects>[number];
 
 /**
  * The maxLength drafted for a string sent in the address or a header when
@@ -79,6 +69,7 @@ export function draftParams(
   const params: Record<string, ManifestParam> = {};
   const constants: ManifestConstant[] = [];
   const byWire = new Map<string, string>();
+  const keysAgain = new Set<string>();
   const taken = new Set<string>([
     ...credential.ways.flat().flatMap((c) => [c.param, ...(c.user ? [c.user] : [])]),
     ...shared,
@@ -93,12 +84,14 @@ export function draftParams(
   const signed: string[] = [];
   // The reply's top fields: a token the reply hands back under its own name is the next page's, not a credential.
   const replied = new Set(Object.keys(safeFlatten(doc, doc.bodyResponse(op)?.schema ?? {})?.properties ?? {}));
+  const by = { events, body: op.requestBody?.mediaType, replied };
   for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
     if (signatureHeader(repeats, declared)) {
       signed.push(declared.name);
       continue;
     }
-    const left = leftOut(doc, declared, op.parameters, repeats, { events, body: op.requestBody?.mediaType, replied });
+    const kept = (note: string) => [keysAgain.add(`${declared.in}:${declared.name}`), notes.push({ at, note })];
+    const left = leftOut(doc, declared, op.parameters, repeats, { ...by, kept });
     if (left) {
       notes.push({ at, note: left });
       continue;
@@ -129,16 +122,20 @@ export function draftParams(
     byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
   if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
-  const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants });
+  const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants, keysAgain });
   const words = `${op.path} ${typeof rawOp.summary === "string" ? rawOp.summary : ""}`;
   const { declaredKeys: keys, answerTokens, bodyKeys } = credential;
   const operation = `${op.method.toUpperCase()} ${op.path}`;
-  const secretsBy = { keyless, tokenForm: tokenEndpointForm(doc, op), words, keys, answerTokens, bodyKeys, operation };
+  const tokenForm = tokenEndpointForm(doc, op);
+  const secretsBy = { keyless, tokenForm, words, keys, answerTokens, bodyKeys, operation, keysAgain };
   keepSecret(params, byWire, secretsBy, at, notes);
   const schemaRules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   const rules = [...schemaRules, ...proseRules(doc, op, rawOp, { params, byWire, rules: schemaRules }, at, notes)];
   return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
 }
+
+/** What leftOut reads beside the parameter; `kept` hears a note of one drafted though some ways' key (sentAgain). */
+type LeftOutBy = { events: boolean; body?: string; replied: ReadonlySet<string>; kept: (note: string) => void };
 
 /**
  * Why a declared parameter is not drafted: an empty name, a stream's flag, the credential again, or a header OpenAPI
@@ -149,7 +146,7 @@ function leftOut(
   declared: Declared,
   beside: readonly { in: string; name: string }[],
   credential: CredentialDraft,
-  { events, body, replied }: { events: boolean; body: string | undefined; replied: ReadonlySet<string> },
+  { events, body, replied, kept }: LeftOutBy,
 ): string | undefined {
   // A name no request can carry (`name: ""`, as a published document had): nothing to place it under.
   if (declared.name === "") return `a ${declared.in} parameter with an empty name not drafted: no request can carry it`;
@@ -163,7 +160,7 @@ function leftOut(
     required: !!declared.required,
     limits: { maxLength: flat?.maxLength, minLength: flat?.minLength, format: flat?.format },
   };
-  const repeated = repeatsCredential(credential, { in: declared.in, name: declared.name, ...about }, beside);
+  const repeated = repeatsCredential(credential, { in: declared.in, name: declared.name, ...about }, beside, kept);
   if (repeated) return repeated;
   const again = repeatedHeader(declared, beside);
   if (again) return again;
@@ -280,69 +277,6 @@ function draftDeclared(
   const kind = described === undefined ? undefined : multiSegmentKind(described);
   if (kind === "reserved" || kind === "as-given") notes.push({ at: where, note: linkNote(kind, described ?? "") });
   return draft;
-}
-
-/**
- * A query value the document lets be null (3.1's `type: [string, "null"]`, a list's `anyOf: [{type: array}, {type:
- * null}]`): null has no form there, and OpenAPI writes no pair for it. Drafted nullable, so that a caller's null
- * (`--param x=null`) sends nothing, not the text `null` nor a refusal (link/null-values/); the note saying so. Not a
- * value described by `content` (its JSON text has a form for null).
- */
-function nullableQuery(doc: OpenApiDocument, declared: Declared, draft: ManifestParam): string | undefined {
-  const styled = draft.type === "json" && declared.content === undefined;
-  const scalar = draft.type === "string" || draft.type === "number" || draft.type === "boolean";
-  if (declared.in !== "query" || !(scalar || styled) || !declared.schema || !doc.admitsNull(declared.schema))
-    return undefined;
-  draft.nullable = true;
-  return (
-    `the spec lets ${declared.name} be null, which a query cannot carry (OpenAPI writes no pair for null): ` +
-    `nullable, a call's null sends no ${declared.name}${draft.required ? " (refused: it is required)" : ""}`
-  );
-}
-
-/**
- * What a note says of an object header in style simple whose fields are lists or objects: the style has no form for
- * them (a header is not percent-encoded, and their JSON text holds the commas between pairs), so the runtime refuses a
- * value holding them; an upstream that reads JSON there is described by `content`.
- */
-function nestedInHeader(doc: OpenApiDocument, declared: Declared, draft: ManifestParam): string | undefined {
-  if (declared.in !== "header" || draft.type !== "json" || declared.content !== undefined) return undefined;
-  const flat = declared.schema ? safeFlatten(doc, declared.schema) : undefined;
-  const fields = Object.entries((flat?.properties ?? {}) as Record<string, Schema>).filter(([, schema]) => {
-    const f = safeFlatten(doc, schema);
-    return f !== undefined && (f.type === "object" || f.type === "array" || f.properties !== undefined);
-  });
-  if (!fields.length) return undefined;
-  return (
-    `header parameter ${declared.name} is an object whose fields ${fields.map(([f]) => f).join(", ")} are lists or ` +
-    "objects, which style simple cannot carry in a header: a call giving them is refused before any request; if the " +
-    "upstream reads JSON there, describe the parameter with content: application/json in the spec"
-  );
-}
-
-/** What a note says of a list or object parameter whose style the runtime does not write; undefined when it does. */
-function unsentStyle(declared: Declared, draft: ManifestParam): string | undefined {
-  const raw = declared as unknown as Schema;
-  const style =
-    typeof raw.style === "string" ? raw.style : declared.in === "query" || declared.in === "cookie" ? "form" : "simple";
-  const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
-  // Forms of scalars alone (an id or a name) go anywhere a scalar goes.
-  const scalars = draft.anyOf?.every((f) => f.type !== "json") === true;
-  // The runtime writes a list or an object as its style says: in the query (form, spaceDelimited, pipeDelimited,
-  // deepObject), the path (simple, label, matrix), a header (simple) and a cookie (form); one described by
-  // `content` as its JSON.
-  if (
-    draft.type !== "json" ||
-    scalars ||
-    declared.content !== undefined ||
-    (STYLES_SENT[declared.in] ?? []).includes(style)
-  )
-    return undefined;
-  return (
-    `${declared.in} parameter ${declared.name} is ` +
-    `${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, ` +
-    "which the runtime does not send yet"
-  );
 }
 
 /**

@@ -4,7 +4,8 @@
 // manifest's operations; an operation's tool sends the credential at those places it declares, and no other.
 import type { AuthSpec, AuthWay, CredentialPlace } from "@blockwright/runtime/internal";
 import { authWays } from "@blockwright/runtime/internal/generate";
-import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { requiredUnlisted } from "../../load/schema-types.js";
 import { credentialOf, type SecurityScheme, slotKey } from "../../load/openapi-document.js";
 import type { ManifestAuth, ManifestCredentialPlace } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
@@ -60,9 +61,20 @@ function declaredPlaces(ctx: LinkContext, op: OpenApiOperation): Set<string> {
       // A form's or a multipart body's fields are named at its top level only.
       if (op.requestBody?.encoding === "json") walk(inner, [...path, field]);
     }
+    for (const field of unlistedFields(flat)) declared.add(slotKey("body", pointerOf([...path, field])));
   };
   if (op.requestBody) walk(op.requestBody.schema, []);
   return declared;
+}
+
+/**
+ * The fields an object requires without listing them among its properties (`required: [key]`): declared too, as add
+ * drafts them (fields of no type: request-body.ts), the credential's place where one bears the credential's name.
+ */
+function unlistedFields(flat: Schema | undefined): string[] {
+  if (!flat || !Array.isArray(flat.required)) return [];
+  const listed = (flat.properties ?? {}) as object;
+  return flat.required.map(String).filter((f) => !Object.hasOwn(listed, f) && requiredUnlisted(flat, f) !== undefined);
 }
 
 /** Whether the operation takes no credential at all (`security: []`, `[{}]`): the credential is not sent on it. */
@@ -118,7 +130,8 @@ export function checkCovers(ctx: LinkContext): void {
     if (!op) continue;
     for (const p of op.parameters) if (p.in !== "path") declared.add(p.name);
     const body = op.requestBody ? ctx.doc.flatten(op.requestBody.schema) : undefined;
-    for (const field of Object.keys((body?.properties as object) ?? {})) declared.add(field);
+    for (const field of [...Object.keys((body?.properties as object) ?? {}), ...unlistedFields(body)])
+      declared.add(field);
   }
   covers.forEach((name, i) => {
     if (!declared.has(name))

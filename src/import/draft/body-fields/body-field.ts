@@ -27,6 +27,8 @@ export interface ParamsInto {
   taken: Set<string>;
   /** The operation's constants: a required body field of null or one value alone (shapes/null-only.ts). */
   constants?: ManifestConstant[];
+  /** The wires (`body:/key`) of parameters repeating some ways' key, each call's (keep-secret.ts: secret). */
+  keysAgain?: Set<string>;
 }
 
 /** What each field of a body of fields is drafted with. */
@@ -63,10 +65,23 @@ const asked = (field: string, flat: Schema | undefined, required: ReadonlySet<st
   limits: { maxLength: flat?.maxLength, minLength: flat?.minLength, format: flat?.format },
 });
 
+/**
+ * Whether the field is the credential again: `left` (not drafted, said), `again` (some ways' key, which the other ways
+ * send nothing at: drafted, each call's, keep-secret.ts makes it secret), or neither.
+ */
+function repeatedKey(context: BodyFields, field: string, flat: Schema | undefined): "left" | "again" | undefined {
+  const { body, credential, declared, required, sent, at, notes, into } = context;
+  if ((body.required && sent.length === 1) || (body.encoding === "json" && !required.has(field))) return undefined;
+  let again = false;
+  const kept = (note: string) => [(again = true), into.keysAgain?.add(`body:/${field}`), notes.push({ at, note })];
+  const repeated = repeatsCredential(credential, asked(field, flat, required), declared, kept);
+  if (repeated) notes.push({ at, note: repeated });
+  return repeated ? "left" : again ? "again" : undefined;
+}
+
 /** One field of the body drafted as a parameter, placed at its pointer. */
 export function draftBodyField(context: BodyFields, field: string, schema: Schema): void {
-  const { doc, body, flat, credential, declared, required, sent, narrowedValues, tag, events, sse, at, notes, into } =
-    context;
+  const { doc, body, flat, required, narrowedValues, tag, events, sse, at, notes, into } = context;
   const flatField = safeFlatten(doc, schema);
   if (flatField?.readOnly === true) return; // a field only the reply carries
   if (events && isStreamFlag(doc, field, schema) && admitsFalse(flatField)) {
@@ -75,13 +90,9 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
     notes.push({ at: flag.constant && into.constants ? [...at, "constants"] : at, note: flag.note });
     return;
   }
-  const repeated =
-    !((body.required && sent.length === 1) || (body.encoding === "json" && !required.has(field))) &&
-    repeatsCredential(credential, asked(field, flatField, required), declared);
-  if (repeated) {
-    notes.push({ at, note: repeated });
-    return;
-  }
+  const repeated = repeatedKey(context, field, flatField);
+  if (repeated === "left") return;
+  const keyAgain = repeated === "again";
   const contradiction = body.encoding === "json" && !required.has(field) ? textlessEnum(flatField) : undefined;
   if (contradiction) {
     notes.push({
@@ -116,9 +127,12 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
         `the request body's ${flat.anyOf ? "anyOf" : "oneOf"} branches each allow some values of ${field}: ` +
         "drafted as its enum, all of them",
     });
+  // The key again, where the document gives it no type (a required field it never lists): the key's text, a secret.
   const fieldSchema = narrowed
     ? { ...flatField, enum: narrowed, ...(field === tag?.field ? { description: tag.description } : {}) }
-    : schema;
+    : keyAgain && typeOf(flatField) === undefined
+      ? { ...flatField, type: "string" }
+      : schema;
   const file = fieldFile(doc, body.encoding, flatField);
   if (file && body.encoding === "form") own.push({ at: where, note: formFileNote(field, file) });
   // Files inside a multipart field (an object of them): no part carries their bytes (files.ts). A

@@ -42,6 +42,7 @@ export function keepSecret(
     answerTokens = [],
     bodyKeys = [],
     operation,
+    keysAgain = new Set(),
   }: {
     keyless: boolean;
     tokenForm: boolean;
@@ -51,6 +52,8 @@ export function keepSecret(
     bodyKeys?: readonly string[];
     /** The operation drafted, `METHOD /path`: an answer's token is no parameter of an operation answering it. */
     operation?: string;
+    /** The wires of parameters repeating some ways' key, which each call gives (credential-params.ts sentAgain). */
+    keysAgain?: ReadonlySet<string>;
   },
   at: Path,
   notes: ReviewNote[],
@@ -102,43 +105,61 @@ export function keepSecret(
               t.name === wireName &&
               takesToken(t, { place, name: wireName, description: p.description, operation: operation ?? "" }),
           );
-    const why = scheme
-      ? `at the place of security scheme ${scheme} (apiKey in ${place} ${wireName}), a credential the document ` +
-        "declares beside the one drafted"
-      : handed
-        ? `named as the field ${handed.from} answers, which the document calls a token for later calls ` +
-          `(${JSON.stringify(handed.words)})`
-        : !named && !list && place === "body" && bodyKeys.includes(wireName)
-          ? `a field ${wireName} every request body of the document has, and the document declares no security ` +
-            "scheme: the API's key, sent in the body"
-          : named;
-    // A secret is at least SHORT_SECRET_MIN_LENGTH characters (the runtime refuses a shorter one; one under
-    // SECRET_MIN_LENGTH, a PIN, it withholds as a whole value): a field bounded below that stays as it is, and an
-    // example shorter than SECRET_MIN_LENGTH (a password `hunter2`) is left out. A default is the
-    // document's stand-in (`YOUR_API_KEY`, `<token>`), never a credential to send when a call gives none: left out.
-    if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SHORT_SECRET_MIN_LENGTH) {
-      if (marked) {
-        delete p.secret;
-        notes.push({
-          at: [...at, "params", name],
-          note:
-            `the spec gives format password, but maxLength ${p.maxLength} is under a secret's ` +
-            `${SHORT_SECRET_MIN_LENGTH} characters: not drafted secret`,
-        });
-      }
-      continue;
-    }
-    const { default: standIn, ...kept } = { ...p, secret: true, visibility: "user-only" } as ManifestParam;
-    const short = typeof p.example === "string" && Array.from(p.example).length < SECRET_MIN_LENGTH;
-    if (short) delete kept.example;
-    params[name] = kept;
-    const left = [
-      ...(short ? [`its example, shorter than a secret's ${SECRET_MIN_LENGTH} characters, left out`] : []),
-      ...(standIn !== undefined ? ["its default left out: a call gives the secret, no stand-in is sent"] : []),
-    ];
-    const said = `${why}: drafted secret, set by a person${left.map((l) => `; ${l}`).join("")}`;
-    notes.push({ at: [...at, "params", name], note: said });
+    const why = keysAgain.has(wire)
+      ? "named as the credential some ways send, which a call gives here again (the document requires it on every call)"
+      : scheme
+        ? `at the place of security scheme ${scheme} (apiKey in ${place} ${wireName}), a credential the document ` +
+          "declares beside the one drafted"
+        : handed
+          ? `named as the field ${handed.from} answers, which the document calls a token for later calls ` +
+            `(${JSON.stringify(handed.words)})`
+          : !named && !list && place === "body" && bodyKeys.includes(wireName)
+            ? `a field ${wireName} every request body of the document has, and the document declares no security ` +
+              "scheme: the API's key, sent in the body"
+            : named;
+    markSecret(params, name, why, marked, [...at, "params", name], notes);
   }
+}
+
+/**
+ * The parameter drafted secret for `why` (none: left as it is, format password's mark taken back where its bound is
+ * under a secret's): a secret is at least SHORT_SECRET_MIN_LENGTH characters (the runtime refuses a shorter one; one
+ * under SECRET_MIN_LENGTH, a PIN, it withholds as a whole value): a field bounded below that stays as it is, and an
+ * example shorter than SECRET_MIN_LENGTH (a password `hunter2`) is left out. A default is the document's stand-in
+ * (`YOUR_API_KEY`, `<token>`), never a credential to send when a call gives none: left out.
+ */
+function markSecret(
+  params: Record<string, ManifestParam>,
+  name: string,
+  why: string | undefined,
+  marked: boolean,
+  at: Path,
+  notes: ReviewNote[],
+): void {
+  const p = params[name];
+  if (!p) return;
+  if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SHORT_SECRET_MIN_LENGTH) {
+    if (marked) {
+      delete p.secret;
+      notes.push({
+        at,
+        note:
+          `the spec gives format password, but maxLength ${p.maxLength} is under a secret's ` +
+          `${SHORT_SECRET_MIN_LENGTH} characters: not drafted secret`,
+      });
+    }
+    return;
+  }
+  const { default: standIn, ...kept } = { ...p, secret: true, visibility: "user-only" } as ManifestParam;
+  const short = typeof p.example === "string" && Array.from(p.example).length < SECRET_MIN_LENGTH;
+  if (short) delete kept.example;
+  params[name] = kept;
+  const left = [
+    ...(short ? [`its example, shorter than a secret's ${SECRET_MIN_LENGTH} characters, left out`] : []),
+    ...(standIn !== undefined ? ["its default left out: a call gives the secret, no stand-in is sent"] : []),
+  ];
+  const said = `${why}: drafted secret, set by a person${left.map((l) => `; ${l}`).join("")}`;
+  notes.push({ at, note: said });
 }
 
 /**
