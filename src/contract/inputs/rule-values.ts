@@ -1,6 +1,6 @@
 // Values made from a parameter's own declarations, for the cases no example
 // covers: its placeholder read as its type, and values its rules allow (the
-// fewest items an array may hold, the low end of a range, each enum value);
+// fewest items an array may hold, a range's number nearest 1, each enum value);
 // and values kept valid under a selector a breaker sets.
 import { multipleNear, type ParamSpec, requiredWhenHolds, type ToolSpec } from "@blockwright/runtime/internal";
 import { admitted } from "../../model/number-bounds.js";
@@ -23,12 +23,14 @@ function simplestItem(items: ParamSpec["items"]): unknown {
 }
 
 /**
- * The low end of a number's range: its least value (an exclusive bound's, the double just past it), else 1 or the
- * greatest where that is below 1.
+ * The simplest number of a range: 1 where the range holds it, else the end nearest it (its least value, an exclusive
+ * bound's the double just past it; or its greatest, where that is below 1). Not the least of a range that holds 1: an
+ * int32's, which add drafts from the format, starts at -2147483648, an id no record has, and `verify` sends these
+ * values to the live service (the limit cases probe the ends).
  */
 function lowEnd(bounds: Parameters<typeof admitted>[0]): number {
   const { least, greatest } = admitted(bounds);
-  return least ?? (greatest !== undefined ? Math.min(greatest, 1) : 1);
+  return Math.min(Math.max(1, least ?? 1), greatest ?? Number.POSITIVE_INFINITY);
 }
 
 /** Values made from the parameter's own rules, for parameters no example covers. */
