@@ -46,3 +46,17 @@ describe("plain text's sentences", () => {
     expect(firstSentence("Zq keeps items:\n\n- widgets\n- gadgets", 200)).toBe("Zq keeps items: widgets gadgets");
   });
 });
+
+// A published filter's description: "Example of filtering by time range __gte__2017-03-14T07:30:00Z__" read as bold
+// "gte" and a stray "__" after the date ("gte2017-03-14T07:30:00Z__"). Underscores inside a word open or close no
+// emphasis (CommonMark): the bold is the whole "gte__2017-…Z"; asterisks may close inside a word.
+describe("plain text's emphasis", () => {
+  it("reads double underscores inside a word as text, double asterisks as marks anywhere", () => {
+    expect(shortText("Filter by time range __gte__2017-03-14T07:30:00Z__ on zq.", 200)).toBe(
+      "Filter by time range gte__2017-03-14T07:30:00Z on zq.",
+    );
+    expect(shortText("Sends zq__id__ and __zq__ and a**zq**b as __bold words__.", 200)).toBe(
+      "Sends zq__id__ and zq and azqb as bold words.",
+    );
+  });
+});

@@ -43,7 +43,9 @@ function heldPlain(text: string): { plain: string; spans: string[] } {
     .replace(/\[([^\]\n]*)\]\([^)\s]*(\s+"[^"]*")?\)/g, "$1")
     .replace(/^[ \t]*(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|(-{3,}|\*{3,}|_{3,})[ \t]*$)/gm, " ")
     .replace(/(^|\s)-{3,}(?=\s|$)/g, "$1")
-    .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, "$2")
+    .replace(/\*\*(?=\S)([^\n]*?\S)\*\*/g, "$1")
+    // Underscores inside a word open and close no emphasis (CommonMark): `__gte__2017…Z__` is one bold run.
+    .replace(/(^|[^\p{L}\p{N}_])__(?=\S)([^\n]*?\S)__(?![\p{L}\p{N}_])/gu, "$1$2")
     .replace(/(^|[\s(])([*_])(?=\S)([^*_\n]*?\S)\2(?=[\s.,;:!?)]|$)/g, "$1$3")
     .replace(/`([^`\n]+)`/g, "$1")
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
