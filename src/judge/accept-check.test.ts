@@ -26,6 +26,13 @@ paths:
       operationId: getZqFile
       responses:
         "200": { description: ok, content: { "image/*": { schema: { type: string, format: binary } } } }
+  /zqpromotions:
+    get:
+      operationId: getZqPromotion
+      responses:
+        "200":
+          description: ok
+          content: { ZqPromotion: { schema: { type: object } }, ZqTax: { schema: { type: object } } }
   /zqrecords/{id}:
     delete:
       operationId: deleteZqRecord
@@ -77,5 +84,14 @@ describe("the request's Accept", () => {
       "[accept] /header/accept: the Accept header admits none of the media types the operation answers in " +
         '(text/csv) (sent "application/json"; #/paths/~1zqexports/get/responses)',
     );
+  });
+
+  // A published document wrote schema names where the media types go (`Promotion`, `Tax`): add drafts a file asked for
+  // as any type (Accept: */*), and the judge refused that Accept, as Negotiator matches no range to a key of no type.
+  it("takes any type where the operation's keys are no media types, and refuses a named type there", () => {
+    expect(rules("/zqpromotions", "*/*, application/json;q=0.5")).toEqual([]);
+    expect(rules("/zqpromotions", "*/*")).toEqual([]);
+    expect(rules("/zqpromotions", "application/json")).toEqual(["accept"]);
+    expect(rules("/zqpromotions", "*/*;q=0, application/json")).toEqual(["accept"]);
   });
 });

@@ -25,6 +25,10 @@ export function judgeAccept(accept: string | null, answers: readonly string[], a
   const ranges = answers.filter((t) => t.includes("*")).map(typeParts);
   const asked = negotiator.mediaTypes().map(typeParts);
   if (ranges.some((r) => asked.some((a) => overlaps(r, a)))) return [];
+  // A key that is no media type (`Promotion`, a schema's name written where its type goes) no Accept can name: any
+  // type (`*/*`), which the runtime asks for then, admits it.
+  if (answers.some((t) => !isMediaType(t)) && asked.some(([type, subtype]) => type === "*" && subtype === "*"))
+    return [];
   return [
     {
       rule: "accept",
@@ -35,6 +39,9 @@ export function judgeAccept(accept: string | null, answers: readonly string[], a
     },
   ];
 }
+
+/** Whether a declared key is a media type or range (`type/subtype`, its parameters aside). */
+const isMediaType = (key: string) => /^[^\s/;]+\/[^\s/;]+$/.test((key.split(";")[0] ?? "").trim());
 
 /** A media type's (or range's) type and subtype, lower case, its parameters left out. */
 function typeParts(mediaType: string): [string, string] {

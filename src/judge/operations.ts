@@ -5,7 +5,7 @@
 // (a refusal names it), and the path template it answers on.
 import { formatPointer } from "@blockwright/runtime/internal";
 import { followLocalRefs, valueAt } from "../load/json-ref.js";
-import { ownServer } from "../link/server/operation-server.js";
+import { ownServer, servedPath } from "../link/server/operation-server.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { expressionNames, keyQueryPair, operationRef, routePath } from "../load/operation-index.js";
 import { type MultiSegmentMarker, multiSegmentMarker } from "./multi-segment.js";
@@ -210,7 +210,7 @@ export function servedUnder(data: unknown, operations: JudgedOperation[], base: 
   const groups = new Map<string, JudgedOperation[]>([[base, []]]);
   for (const op of operations) {
     const own = ownServer(data, op.path, op.method);
-    const at = own && "path" in own ? own.path : base;
+    const at = servedPath(own, base);
     groups.set(at, [...(groups.get(at) ?? []), op]);
   }
   return [...groups]

@@ -10,7 +10,7 @@
 // seed, the same document, the same answers.
 import type { RequestListener } from "node:http";
 import { documentServer } from "../link/server/server.js";
-import { ownServer } from "../link/server/operation-server.js";
+import { ownServer, servedPath } from "../link/server/operation-server.js";
 import { givesExampleValue } from "../load/media-types.js";
 import { servedKeyPaths } from "../load/operation-index.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
@@ -79,7 +79,7 @@ export class RealisticAnswers {
         if (!isNode(op) || !isNode(op.responses)) continue;
         // An operation whose own server names another path is served under it (link/server/operation-server.ts).
         const own = ownServer(original, path, method);
-        const under = own && "path" in own ? own.path : base;
+        const under = servedPath(own, base);
         for (const [status, raw] of Object.entries(op.responses)) {
           const response = followRef(original, raw, "").node;
           if (!isNode(response) || !isNode(response.content)) continue;

@@ -69,6 +69,19 @@ export function ownServer(data: unknown, path: string, method: string): OwnServe
   return { url: first.url, address, path: read.path, at: [...at, 0, "url"], ...(template ? { template } : {}) };
 }
 
+/**
+ * The path an operation is served under by the mocks and the judge: its own server's (a template's variables in the
+ * path kept as `{name}`, so that whatever value the shared parameter holds is routed: the variable's default differs
+ * between operations, `/.{environment}.com.br/api`, and a call sends the one value its parameter has), else `base`.
+ */
+export function servedPath(own: OwnServer | undefined, base: string): string {
+  if (!own || !("path" in own)) return base;
+  const templated = ("template" in own ? own.template : undefined)?.url
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "")
+    .replace(/\/+$/, "");
+  return templated && /\{[^{}]+\}/.test(templated) ? templated : own.path;
+}
+
 /** The template of a server whose address has variables (an absolute http(s) URL with a host), else undefined. */
 function ownTemplate(server: Json): OwnTemplate | undefined {
   const url = withServerScheme(String(server.url));
@@ -88,7 +101,7 @@ export function operationServer(
   const own = ownServer(ctx.doc.source.data, String(op.location[1]), String(op.location[2]));
   if (own && "instance" in own) return instanceOwnServer(ctx, at, mop, op, own, server);
   if (own && "template" in own && own.template)
-    return templateOwnServer(ctx, at, mop, op, { template: own.template, path: own.path }, server);
+    return templateOwnServer(ctx, at, mop, op, { template: own.template, path: servedPath(own, "") }, server);
   if (own && "address" in own && typeof mop.server === "object")
     return (
       ctx.fail(
@@ -167,7 +180,7 @@ export function servedParts(document: unknown, path: string, item: unknown, base
   for (const method of OPERATION_METHODS) {
     if (!(method in item)) continue;
     const own = ownServer(document, path, method);
-    const at = own && "path" in own ? own.path : base;
+    const at = servedPath(own, base);
     under.set(at, [...(under.get(at) ?? []), method]);
   }
   if (under.size <= 1 && (under.size === 0 || under.has(base))) return [[base, item]];

@@ -106,6 +106,7 @@ export function templateOwnServer(
   if (failed || !hosts.length) return server;
   // The provider's address (a default, a parameter, its template) is not this operation's: only the template's.
   const { default: _d, param: _p, basePath: _b, template: _t, variables: _v, hosts: _h, ...rest } = server;
-  // The template's path at its defaults, which the mocks serve the operation under (operation-server.ts servedParts).
+  // The path the mocks serve the operation under, a variable in it kept (operation-server.ts servedPath): the suite's
+  // request check reads a request's path after it, whatever value the variable's parameter holds.
   return { ...rest, template: own.url, variables: { ...variables }, hosts, ...(path ? { basePath: path } : {}) };
 }
