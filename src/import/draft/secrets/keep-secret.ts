@@ -29,7 +29,8 @@ const ACTED_ON =
  * parameter named as a field an answer hands out as a token for later calls (a sign-in's `uid`), whatever its name,
  * unless a record's id or a parameter of the operation answering it (takesToken), and a body's `key` that every
  * operation's body has, the document declaring no scheme, described as the account's key or not at all
- * (answer-tokens.ts).
+ * (answer-tokens.ts); and one named as some ways' key that each call gives, as the other ways send nothing there
+ * (`keysAgain`: credential-params.ts sentAgain).
  */
 export function keepSecret(
   params: Record<string, ManifestParam>,
