@@ -225,7 +225,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 }
 
 async function unknownCommand(name: string, io: CliIo): Promise<number> {
-  const { didYouMean } = await import("./cli/support/suggest.js");
+  const { didYouMean } = await import("./common/problems/suggest.js");
   const known = name.startsWith("-") ? ["--help", "--version"] : [...COMMAND_NAMES, ...Object.keys(BUILTINS)];
   io.stderr.write(
     `blockwright: unknown command ${JSON.stringify(name)}${didYouMean(name, known, JSON.stringify)}\n\n${USAGE}\n`,

@@ -15,6 +15,7 @@ import {
   type Options,
 } from "./support/args.js";
 import { standardInput, UsageError, type CliIo } from "./support/io.js";
+import { unknownNameHint } from "../common/problems/suggest.js";
 
 export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... \
 [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... \
@@ -293,6 +294,6 @@ async function toolNamed(named: string, out: string, available: string[]) {
     upstream.length
       ? `${JSON.stringify(named)} is the upstream operationId of ${upstream.length} tools: give one's id ` +
           `(${upstream.map(([id]) => id).join(", ")})`
-      : `unknown operation ${JSON.stringify(named)} (operations: ${Object.keys(all.tools).join(", ")})`,
+      : `unknown operation ${JSON.stringify(named)}${unknownNameHint(named, Object.keys(all.tools), "operation")}`,
   );
 }

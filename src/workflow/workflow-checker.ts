@@ -36,6 +36,7 @@ import type { ProblemCode } from "../common/problem-codes.js";
 import { checkTriggerBlock, triggerOutputProblem } from "./validate-trigger.js";
 import { fits, outputPathProblem, referencedType } from "./output-references.js";
 import { secretEnvNames } from "./block-params.js";
+import { unknownNameHint } from "../common/problems/suggest.js";
 
 /** A registry, optionally with the output shapes of its tools (from surface.json) for nested reference types. */
 export type CheckedRegistry = Registry & { shapes?: OutputShapes };
@@ -113,8 +114,8 @@ export class Checker {
         this.fail(
           "BW4001",
           ["blocks", id, "inputs", "operation"],
-          `${id}: unknown operation ${JSON.stringify(operation)} for block type ${block.type} (operations: ` +
-            `${definition.tools.access.join(", ")})`,
+          `${id}: unknown operation ${JSON.stringify(operation)} for block type ${block.type}` +
+            unknownNameHint(operation, definition.tools.access, "operation"),
           "value",
         );
         continue;

@@ -6,7 +6,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { parseArgs as parse, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./io.js";
 import { NPM_SCOPE } from "../../model/naming.js";
-import { didYouMean } from "./suggest.js";
+import { didYouMean } from "../../common/problems/suggest.js";
 
 export type Options = NonNullable<ParseArgsConfig["options"]>;
 

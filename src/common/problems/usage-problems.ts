@@ -30,8 +30,8 @@ export const USAGE_PROBLEMS = {
   },
   BW3006: {
     meaning: "No such operation, parameter, trigger or example of one.",
-    example: 'unknown operation "zqfoo_lst" (operations: zqfoo_list, zqfoo_get)',
-    fix: "Use a name the message lists.",
+    example: 'unknown operation "zqfoo_lst" (did you mean "zqfoo_list"?) (operations: zqfoo_list, zqfoo_get)',
+    fix: "Use a name the message suggests or lists (`blockwright tools` lists every operation).",
   },
   BW3007: {
     meaning:

@@ -1,7 +1,7 @@
 // "Did you mean": close enough to be a typo, and nothing for a word that is
 // merely short or unlike every known name.
 import { describe, expect, it } from "vitest";
-import { closest, editDistance } from "./suggest.js";
+import { closest, editDistance, unknownNameHint } from "./suggest.js";
 
 describe("editDistance", () => {
   it("counts insertions, deletions, substitutions and a swap of neighbours as one edit each", () => {
@@ -49,5 +49,27 @@ describe("closest", () => {
     expect(closest("x", commands)).toBeUndefined();
     expect(closest("--bogus", ["--mock", "--live", "--json"])).toBeUndefined();
     expect(closest("--max", ["--max-items", "--max-pages"])).toBeUndefined();
+  });
+});
+
+// A project of a thousand operations answered an unknown operation with every name (980 of them, 40 KB of text): the
+// names meant first, then those of the provider its first word names, else their count.
+describe("an unknown operation's hint", () => {
+  const many = Array.from({ length: 40 }, (_, i) => `zqb_op_${i}`);
+  const known = ["zqa_people_people_get", "zqa_people_people_list", "zqa_people_groups_get", ...many];
+
+  it("names the operations holding each of the given words, in order, where no typo is near", () => {
+    expect(unknownNameHint("zqa_people_get", known, "operation")).toBe(
+      ' (did you mean "zqa_people_people_get" or "zqa_people_groups_get"?) (operations of zqa: ' +
+        "zqa_people_people_get, zqa_people_people_list, zqa_people_groups_get)",
+    );
+    expect(unknownNameHint("zqa_people_people_gte", known, "operation")).toContain(
+      '(did you mean "zqa_people_people_get"?)',
+    );
+  });
+
+  it("lists every name where there are few, and counts them where its provider's are many", () => {
+    expect(unknownNameHint("zqc_nothing", ["zqc_a", "zqc_b"], "operation")).toBe(" (operations: zqc_a, zqc_b)");
+    expect(unknownNameHint("zqb_nothing", known, "operation")).toBe(" (43 operations: blockwright tools lists them)");
   });
 });

@@ -1,5 +1,5 @@
 // "Did you mean": the known name closest to a mistyped one (a command, an
-// option, a provider), when it is close enough to be a typo. Twenty lines of
+// option, a provider, an operation), when it is close enough to be a typo. Twenty lines of
 // edit distance, not a dependency: the names are few and short.
 
 /**
@@ -50,4 +50,37 @@ export function didYouMean(
 ): string {
   const name = closest(given, known);
   return name === undefined ? "" : ` (did you mean ${show(name)}?)`;
+}
+
+/** How many names a refusal lists in full; past it, those of the given name's provider, or their count. */
+const LISTED = 30;
+
+/**
+ * What a refusal of an unknown operation adds: the name meant (a typo's, else up to three that hold each of the given
+ * name's words in order: `people_people_get` → `people_people_people_get`), and the names, in full where there are
+ * few, else those sharing its first word (its provider's), else their count and where to read them.
+ */
+export function unknownNameHint(given: string, known: readonly string[], noun: string): string {
+  const near = closest(given, known);
+  const words = given
+    .toLowerCase()
+    .split(/[_.\s-]+/)
+    .filter(Boolean);
+  const holding = (name: string) => {
+    let from = 0;
+    const own = name.toLowerCase().split(/[_.\s-]+/);
+    for (const word of words) {
+      const at = own.indexOf(word, from);
+      if (at < 0) return false;
+      from = at + 1;
+    }
+    return true;
+  };
+  const meant = near !== undefined ? [near] : words.length > 1 ? known.filter(holding).slice(0, 3) : [];
+  const said = meant.length ? ` (did you mean ${meant.map((m) => JSON.stringify(m)).join(" or ")}?)` : "";
+  if (known.length <= LISTED) return `${said} (${noun}s: ${known.join(", ")})`;
+  const prefix = `${words[0] ?? ""}_`;
+  const own = known.filter((name) => name.toLowerCase().startsWith(prefix));
+  if (own.length && own.length <= LISTED) return `${said} (${noun}s of ${words[0]}: ${own.join(", ")})`;
+  return `${said} (${known.length} ${noun}s: blockwright tools lists them)`;
 }
