@@ -177,9 +177,10 @@ function withoutCovered(
 }
 
 /**
- * Answers whose only media type is a wildcard (any type, `application/*`) with a schema are served as JSON: Prism
- * cannot write an object as any type ("Cannot find serializer"), and answered 500 where the document has one. Every
- * answer loses the transport headers the document lists.
+ * Answers whose media types name no JSON type beside a wildcard (any type, `application/*`) with a schema serve the
+ * wildcard as JSON: Prism cannot write an object as any type ("Cannot find serializer"), and answered 500 where the
+ * document has one; beside a JSON type, the wildcard is left out. Every answer loses the transport headers the
+ * document lists.
  */
 function answersAsJson(responses: Json, document: Json, head = false): Json {
   const out: Json = {};
@@ -212,18 +213,16 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
     }
     const types = Object.keys(content ?? {});
     const wildcard = types.find((t) => /^(\*|application)\/\*\s*(;|$)/.test(t.trim()));
-    if (
-      !content ||
-      wildcard === undefined ||
-      types.some((t) => /json/i.test(t)) ||
-      !isObject(content[wildcard]) ||
-      content[wildcard].schema === undefined
-    ) {
+    if (!content || wildcard === undefined) {
       out[status] = raw;
       continue;
     }
     const { [wildcard]: media, ...others } = content;
-    out[status] = { ...(response as Json), content: { "application/json": media, ...others } };
+    if (!types.some(isJsonMediaType) && isObject(media) && media.schema !== undefined)
+      out[status] = { ...(response as Json), content: { "application/json": media, ...others } };
+    // Beside types a request can name, the wildcard is none: Prism took it for `Accept: */*` and wrote its object as
+    // some text type ("Cannot serialise complex objects as text"); the types listed answer any type asked for.
+    else out[status] = types.length > 1 ? { ...(response as Json), content: others } : raw;
   }
   return out;
 }
