@@ -133,6 +133,29 @@ describe("a required body field named as the query key's credential", () => {
     } finally {
       await on.close();
     }
+    // A declared header of the key's name alike: a parameter each call gives, secret.
+    const headerPaths = {
+      "/zq/echo": {
+        get: {
+          operationId: "echoZqText",
+          parameters: [{ name: "key", in: "header", required: true, schema: { type: "string" } }],
+          responses: { "200": spun },
+        },
+      },
+    };
+    const header = drafted(openapi(headerPaths, schemes, { security: [{ zqToken: [] }, { zqKey: [] }] }), [
+      "echoZqText",
+    ]);
+    expect([header.manifest.auth, ...(header.manifest.auth.alternatives ?? [])].map((w) => w.alsoSends)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(header.manifest.operations.acme_echo_zq_text?.params?.key).toMatchObject({
+      required: true,
+      secret: true,
+      wire: { in: "header" },
+    });
+    expect(await linkProblems(header)).toEqual([]);
     // A way of two keys (the key and a secret header, one requirement): its first key sent in the body too.
     const two = drafted(openapi(paths, schemes, { security: [{ zqKey: [], zqSecret: [] }] }), [
       "spinZqText",
