@@ -9,6 +9,7 @@ import type { ReviewNote } from "../../manifest-yaml.js";
 import { safeFlatten } from "../param-schema.js";
 import { countPlaces, type ErrorPlaces } from "./answer-places.js";
 import { recordOfErrorAnswer } from "./error-record.js";
+import { type SuccessFlag, successFlag } from "./success-flag.js";
 
 /**
  * Where an error's message mostly is, drafted when the document says nowhere, for review: the first a reply has is
@@ -44,11 +45,15 @@ export function draftErrors(
     fieldNotes: new Set(),
     okFlag: false,
   };
+  // Success answers that carry their own flag and failure message (success-flag.ts), counted.
+  const flags = new Map<string, number>();
   for (const chosen of operations) {
     const op = doc.operations.get(operationRef(chosen.method, chosen.path, chosen.operationId));
     if (!op) continue;
     const success = doc.bodyResponse(op);
     const successFlat = success ? safeFlatten(doc, success.schema) : undefined;
+    const flagged = successFlag(doc, successFlat);
+    if (flagged) flags.set(JSON.stringify(flagged), (flags.get(JSON.stringify(flagged)) ?? 0) + 1);
     for (const response of op.responses) {
       if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
       countPlaces(doc, recordOfErrorAnswer(doc, op, response), successFlat, places);
@@ -83,6 +88,22 @@ export function draftErrors(
         "the replies carry a boolean ok, and the error replies one too: the API answers 2xx with ok: false when a " +
         "call fails",
     });
-  }
+  } else if (flags.size) withSuccessFlag(out, [...flags].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "", notes);
   return out;
+}
+
+/**
+ * The failure test and message place of success answers that carry their own flag (success-flag.ts), the most
+ * shared: a 2xx whose flag is false is the call's failure, its message where the answer keeps it.
+ */
+function withSuccessFlag(out: Manifest["errors"], shared: string, notes: ReviewNote[]): void {
+  const { flag, message } = JSON.parse(shared) as SuccessFlag;
+  out.failureWhen = [{ from: flag, equals: false }];
+  if (!out.message.includes(message)) out.message = [...out.message, message];
+  notes.push({
+    at: ["errors", "failureWhen"],
+    note:
+      `the success replies carry a boolean ${flag.replace("$response.body#/", "")} beside a failure's message ` +
+      `(${message.replace("$response.body#/", "")}): the API answers 2xx with it false when a call fails`,
+  });
 }
