@@ -82,7 +82,7 @@ describe("a success answer's own flag beside a failure's message", () => {
     expect(await casesNotPassed(on)).toEqual([]);
   });
 
-  it("is not drafted from a record's own success: beside no failure's message, or a run's status beside its data", () => {
+  it("is not drafted from a record's own success: beside no failure message, or a run's status and data", () => {
     const record = { type: "object", properties: { id: { type: "string" }, success: { type: "boolean" } } };
     const run = {
       type: "object",
