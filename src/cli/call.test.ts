@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { sharedMockUrls } from "../../test-support/shared-mocks.js";
 import { tools } from "../../test-support/repo.js";
+import { unknownNameHint } from "../common/problems/suggest.js";
 import { resolveParamReferences } from "./support/references.js";
 
 const KEY = "AIzaSyCliTestKey0042";
@@ -197,7 +198,9 @@ describe("blockwright call", () => {
     const r = await cli(["call", "books_delete_volume"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      `unknown operation "books_delete_volume" (operations: ${Object.keys(tools).join(", ")})`,
+      // The names listed in full where the project has few, else its provider's or their count (suggest.ts).
+      `unknown operation "books_delete_volume"` +
+        unknownNameHint("books_delete_volume", Object.keys(tools), "operation"),
     );
   });
 

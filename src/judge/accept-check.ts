@@ -6,6 +6,7 @@
 // Negotiator (the `accepts` of Express and of Prism's own negotiation) reads the header: its lists, quoted
 // parameters, q-values (q=0 excluding a type a wider range admits) and wildcards, which a hand parser misses.
 import Negotiator from "negotiator";
+import { isMediaType } from "../load/media-types.js";
 import type { Refusal } from "./refusal.js";
 import { quoted } from "./refusal.js";
 
@@ -39,9 +40,6 @@ export function judgeAccept(accept: string | null, answers: readonly string[], a
     },
   ];
 }
-
-/** Whether a declared key is a media type or range (`type/subtype`, its parameters aside). */
-const isMediaType = (key: string) => /^[^\s/;]+\/[^\s/;]+$/.test((key.split(";")[0] ?? "").trim());
 
 /** A media type's (or range's) type and subtype, lower case, its parameters left out. */
 function typeParts(mediaType: string): [string, string] {

@@ -46,14 +46,15 @@ export function draftErrors(
     okFlag: false,
   };
   // Success answers that carry their own flag and failure message (success-flag.ts), counted.
-  const flags = new Map<string, number>();
+  const flags = new Map<string, { flagged: SuccessFlag; count: number }>();
   for (const chosen of operations) {
     const op = doc.operations.get(operationRef(chosen.method, chosen.path, chosen.operationId));
     if (!op) continue;
     const success = doc.bodyResponse(op);
     const successFlat = success ? safeFlatten(doc, success.schema) : undefined;
     const flagged = successFlag(doc, successFlat);
-    if (flagged) flags.set(JSON.stringify(flagged), (flags.get(JSON.stringify(flagged)) ?? 0) + 1);
+    const key = flagged && `${flagged.flag} ${flagged.message}`;
+    if (flagged && key) flags.set(key, { flagged, count: (flags.get(key)?.count ?? 0) + 1 });
     for (const response of op.responses) {
       if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
       countPlaces(doc, recordOfErrorAnswer(doc, op, response), successFlat, places);
@@ -88,7 +89,10 @@ export function draftErrors(
         "the replies carry a boolean ok, and the error replies one too: the API answers 2xx with ok: false when a " +
         "call fails",
     });
-  } else if (flags.size) withSuccessFlag(out, [...flags].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "", notes);
+  } else {
+    const shared = [...flags.values()].sort((a, b) => b.count - a.count)[0]?.flagged;
+    if (shared) withSuccessFlag(out, shared, notes);
+  }
   return out;
 }
 
@@ -96,8 +100,7 @@ export function draftErrors(
  * The failure test and message place of success answers that carry their own flag (success-flag.ts), the most
  * shared: a 2xx whose flag is false is the call's failure, its message where the answer keeps it.
  */
-function withSuccessFlag(out: Manifest["errors"], shared: string, notes: ReviewNote[]): void {
-  const { flag, message } = JSON.parse(shared) as SuccessFlag;
+function withSuccessFlag(out: Manifest["errors"], { flag, message }: SuccessFlag, notes: ReviewNote[]): void {
   out.failureWhen = [{ from: flag, equals: false }];
   if (!out.message.includes(message)) out.message = [...out.message, message];
   notes.push({
