@@ -84,19 +84,33 @@ export function withFormEnumsAsText(body: unknown, document: Json): unknown {
 }
 
 /**
- * A form's required field that its schema does not list among its properties, listed (any value): Prism reads a form
- * or multipart body as the listed fields alone, so that it dropped such a field and refused every request as lacking
- * it. The request judge, in front, holds the field to the schema as it is.
+ * A form's field that its schema does not list among its own properties, listed (any value): one it requires, or one a
+ * shape of its union (`oneOf`/`anyOf`: a source given by an address, a magnet link or a file) lists or requires. Prism
+ * reads a form or multipart body as the listed fields alone, so that it dropped such a field and refused every request
+ * as lacking it. The request judge, in front, holds the field to the schema as it is.
  */
 export function withUnlistedRequiredFormFields(body: unknown, document: Json): unknown {
   return withMediaSchemas(body, FORM_MEDIA, (media) => {
     const schema = resolved(media.schema, document);
-    if (!isObject(schema) || !isObject(schema.properties) || !Array.isArray(schema.required)) return media.schema;
+    if (!isObject(schema) || !isObject(schema.properties) || schema.additionalProperties === false) return media.schema;
     const listed = schema.properties;
-    const unlisted = schema.required.filter((name) => typeof name === "string" && !Object.hasOwn(listed, name));
-    if (!unlisted.length || schema.additionalProperties === false) return media.schema;
+    const named = [...namesOf(schema, false), ...unionShapes(schema, document).flatMap((s) => namesOf(s, true))];
+    const unlisted = [...new Set(named)].filter((name) => !Object.hasOwn(listed, name));
+    if (!unlisted.length) return media.schema;
     return { ...schema, properties: { ...listed, ...Object.fromEntries(unlisted.map((name) => [name, {}])) } };
   });
+}
+
+/** The names a schema requires, and those it lists if `listedToo`. */
+function namesOf(schema: Json, listedToo: boolean): string[] {
+  const required = Array.isArray(schema.required) ? schema.required.filter((n) => typeof n === "string") : [];
+  return listedToo && isObject(schema.properties) ? [...required, ...Object.keys(schema.properties)] : required;
+}
+
+/** The object shapes of a schema's own union (`oneOf`, `anyOf`), resolved. */
+function unionShapes(schema: Json, document: Json): Json[] {
+  const members = [schema.oneOf, schema.anyOf].flatMap((m) => (Array.isArray(m) ? m : []));
+  return members.map((m) => resolved(m, document)).filter(isObject);
 }
 
 /**
