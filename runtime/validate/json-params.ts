@@ -8,6 +8,7 @@ import { type Checked, NOT_HEADER_SAFE, problem, show, type ValueSupport } from 
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
 import { type NestedProblem, nestedProblem } from "./nested-limits.js";
+import type { NestedLimits } from "../spec/param-types.js";
 import { writesNoPair } from "./query-nothing.js";
 
 /**
@@ -179,14 +180,22 @@ function objectProblem(spec: ParamCall, value: Record<string, unknown>): NestedP
   const own = spec.object && nestedProblem(spec.object, value);
   if (own) return own;
   if (!spec.keys && !spec.values) return undefined;
+  const listed = listedFields(spec.object);
   for (const [key, item] of Object.entries(value)) {
     const where = `[${JSON.stringify(key)}]`;
     const keyProblem = spec.keys && nestedProblem(spec.keys, key);
     if (keyProblem) return { where, rule: keyProblem.rule, text: `the key ${keyProblem.text}`, value: key };
-    const valueProblem = spec.values && nestedProblem(spec.values, item);
+    // The values' limits are the document's `additionalProperties`: a field the object lists is held to its own.
+    const valueProblem = spec.values && !listed.has(key) && nestedProblem(spec.values, item);
     if (valueProblem) return { ...valueProblem, where: where + valueProblem.where };
   }
   return undefined;
+}
+
+/** The fields an object's shape lists, its union's shapes' among them. */
+function listedFields(object: NestedLimits | undefined): ReadonlySet<string> {
+  if (!object) return new Set();
+  return new Set([object.fields ?? {}, ...(object.shapes ?? []).map((s) => s.fields)].flatMap((f) => Object.keys(f)));
 }
 
 function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefined {

@@ -1,5 +1,5 @@
 // A request body schema written as `allOf` members that each close the
-// object (`additionalProperties: false`), or closed beside its `allOf`: by
+// object (`additionalProperties` false, or a schema: load/schemas/object-closing.ts), or closed beside its `allOf`: by
 // JSON Schema's letter no object with fields of two members is valid (each
 // member, or the parent, which declares no properties of its own, refuses
 // the others' fields), so Prism refused every request. Published documents
@@ -23,6 +23,7 @@ import { indistinctShapes } from "../model/indistinct-shapes.js";
 import { isPlainForm } from "../judge/plain-one-of.js";
 import { LETTER_ONE_OF } from "./sample/letter-one-of.js";
 import { reaches } from "../load/schemas/schema-reach.js";
+import { closes, closingOver } from "../load/schemas/object-closing.js";
 import { type Reading, withoutMarkedFields } from "./requests/marked-left-out.js";
 
 type Json = Record<string, unknown>;
@@ -176,7 +177,7 @@ function openSchema(schema: unknown, walk: Walk, beside: readonly string[] = [])
       ...Object.fromEntries([...names].map((n) => [n, {}])),
       ...(isObject(s.properties) ? s.properties : {}),
     };
-    o.additionalProperties = false;
+    o.additionalProperties = closingOver([s.additionalProperties, ...memberClosings(members, resolve)]);
   }
   // A request's object shapes nothing tells apart, each closed over its own fields and those beside it
   // (src/judge/open-one-of.ts); an answer's are an anyOf below, as they are.
@@ -286,8 +287,8 @@ function walkedBeside(walk: Walk, s: Json, beside: readonly string[]): Map<objec
 function closedBesideMembers(s: Json, resolve: (value: unknown) => unknown): boolean {
   return (
     Array.isArray(s.allOf) &&
-    (s.additionalProperties === false ||
-      s.allOf.some((m) => (resolve(m) as Json | undefined)?.additionalProperties === false))
+    (closes(s.additionalProperties) ||
+      s.allOf.some((m) => closes((resolve(m) as Json | undefined)?.additionalProperties)))
   );
 }
 
@@ -342,9 +343,9 @@ function opened(member: unknown, resolve: (value: unknown) => unknown, seen = ne
   const { additionalProperties, ...rest } = m;
   const nested = Array.isArray(m.allOf) ? m.allOf.map((x) => opened(x, resolve, seen)) : undefined;
   const result =
-    additionalProperties !== false && (!nested || nested.every((x, i) => x === (m.allOf as unknown[])[i]))
+    !closes(additionalProperties) && (!nested || nested.every((x, i) => x === (m.allOf as unknown[])[i]))
       ? member
-      : { ...(additionalProperties === false ? rest : m), ...(nested ? { allOf: nested } : {}) };
+      : { ...(closes(additionalProperties) ? rest : m), ...(nested ? { allOf: nested } : {}) };
   seen.set(m, result);
   return result;
 }
@@ -370,6 +371,17 @@ function besideMember(
  * protobuf `oneof` written as `allOf: [{fields}, {oneOf: [{appDb}, {sqlQuery}]}]` beside a closing: read without the
  * shapes' fields, every body holding one was refused); each member once (`seen`).
  */
+/** The closings `opened` takes out of the members (and their own members), which the parent then holds. */
+function memberClosings(members: unknown[], resolve: (value: unknown) => unknown, seen = new Set<object>()): unknown[] {
+  return members.flatMap((member) => {
+    const m = resolve(member);
+    if (!isObject(m) || seen.has(m)) return [];
+    seen.add(m);
+    const own = closes(m.additionalProperties) ? [m.additionalProperties] : [];
+    return Array.isArray(m.allOf) ? [...own, ...memberClosings(m.allOf, resolve, seen)] : own;
+  });
+}
+
 function memberFields(members: unknown[], resolve: (value: unknown) => unknown, seen = new Set<object>()): string[] {
   return members.flatMap((member) => {
     const m = resolve(member);
