@@ -67,13 +67,18 @@ export function fromSchema(
   }
   // Markup alone (`<p/>`) says nothing: plain, it is empty, which a manifest refuses.
   const says = (text: unknown): text is string => typeof text === "string" && plainText(text).trim() !== "";
+  // A reference's own words (`{$ref: BankAccount, description: "The owner's account"}`: 3.1 reads them, and 3.0
+  // documents write them as much) tell of this use of the schema, before the schema's own.
+  const referenceWords = typeof schema.$ref === "string" ? schema.description : undefined;
   const described = says(input.description)
     ? input.description
-    : says(flat.description)
-      ? flat.description
-      : says(flat.title)
-        ? flat.title
-        : "";
+    : says(referenceWords)
+      ? referenceWords
+      : says(flat.description)
+        ? flat.description
+        : says(flat.title)
+          ? flat.title
+          : "";
   const param: ManifestParam = {
     type: "string",
     description: described
