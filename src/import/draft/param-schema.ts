@@ -19,6 +19,7 @@ import { withProseLimits } from "./prose/limit-words.js";
 import { withWordedValues } from "./prose/value-words.js";
 import { withFormat } from "./formats/draft-format.js";
 import { readAsWritten, type WrittenPlace } from "./written-values/written-values.js";
+import { notTemplateVariable } from "./written-values/template-variable.js";
 
 type Path = (string | number)[];
 
@@ -299,7 +300,8 @@ function withDefaultAndExample(
       : undefined;
   const items = flat.items && typeof flat.items === "object" ? safeFlatten(doc, flat.items as Schema) : undefined;
   const place = { ...input, enumItems: Array.isArray(items?.enum) };
-  const read = (v: unknown, what: "default" | "example") => readAsWritten(v, place, param, fits, note, what);
+  const read = (v: unknown, what: "default" | "example") =>
+    readAsWritten(notTemplateVariable(v, what, note), place, param, fits, note, what);
   const given = read(flat.default, "default");
   const asked = input.required && fits(given) && exampleDefault(given, input, param, note);
   if (given !== undefined && !asked) {
