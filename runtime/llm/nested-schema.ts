@@ -12,7 +12,7 @@ export function nestedSchema(limits: NestedLimits): JsonSchema {
   if (limits.shapes || limits.kinds) {
     // Shapes told apart by their fields: each takes its own only, as the call is held to (nested-limits.ts).
     const shapes = (limits.shapes ?? []).map((shape) =>
-      limits.byFields ? { ...fieldsSchema(shape), additionalProperties: false } : fieldsSchema(shape),
+      limits.byFields || shape.closed ? { ...fieldsSchema(shape), additionalProperties: false } : fieldsSchema(shape),
     );
     const all = [...(limits.kinds ?? []).map(nestedSchema), ...shapes];
     return { anyOf: limits.nullable ? [...all, { type: "null" }] : all };

@@ -248,7 +248,17 @@ export interface NestedLimits {
    * it must have; a value meeting none is refused. With `kinds` too, a value that is no object is of one of them (one
    * shape alone is then a union's one object).
    */
-  shapes?: { fields: Record<string, NestedLimits>; required?: string[]; open?: true }[];
+  shapes?: {
+    fields: Record<string, NestedLimits>;
+    required?: string[];
+    open?: true;
+    /**
+     * The shape takes its own fields only (the document's `additionalProperties: false`): a value holding another is
+     * not of this shape, so that one of no shape (an uploaded file's shape given an inlined file's encoding) is refused
+     * before any request rather than sent as of a shape the service refuses.
+     */
+    closed?: true;
+  }[];
   /**
    * With `shapes`: the field whose value names the shape (the document's discriminator, or a field each shape fixes to
    * one value); each shape's `fields[tag].enum` lists the values naming it. A value must name one shape and meet it.

@@ -113,7 +113,7 @@ function kindsProblem(
 
 /** An object's required fields there, then each field it gives within its limits. */
 function fieldsProblem(
-  shape: Pick<NestedLimits, "fields" | "required">,
+  shape: Pick<NestedLimits, "fields" | "required"> & Pick<Shape, "closed">,
   object: Record<string, unknown>,
 ): NestedProblem | undefined {
   const required = shape.required;
@@ -129,6 +129,15 @@ function fieldsProblem(
     const inside = nestedProblem(fields[field] as NestedLimits, object[field]);
     if (inside) return { ...inside, where: fieldPlace("", field) + inside.where };
   }
+  if (shape.closed)
+    for (const field of Object.keys(object))
+      if (!fields || !Object.hasOwn(fields, field))
+        return {
+          where: fieldPlace("", field),
+          rule: "additionalProperties",
+          text: "is not a field of it",
+          value: object[field],
+        };
   return undefined;
 }
 

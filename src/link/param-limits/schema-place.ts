@@ -13,7 +13,7 @@ import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { holdsCredentials, secretField } from "../../load/schemas/secret-names.js";
 import { fixedValues } from "../../load/text-enum.js";
-import { ownRequired, unionTag } from "./shapes-apart.js";
+import { ownRequired, type Shapes, unionTag } from "./shapes-apart.js";
 import { regexProblem } from "../context.js";
 import { baseAt } from "./base-at.js";
 import { specBounds } from "./spec-bounds.js";
@@ -392,10 +392,11 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk, raw?: Schema): Nest
   return !beside && indistinctShapes(written) ? { shapes, byFields: true } : { shapes };
 }
 
-/** One object of a union as a shape: its fields' limits, those it requires, whether it takes others. */
-function shapeOf(doc: OpenApiDocument, m: Schema, at: Walk): NonNullable<NestedLimits["shapes"]>[number] {
+/** One object of a union as a shape: its fields' limits, those it requires, whether it takes others or none. */
+function shapeOf(doc: OpenApiDocument, m: Schema, at: Walk): Shapes[number] {
   const { fields = {}, required, open } = fieldsOf(doc, m, at);
-  return { fields, ...(required ? { required } : {}), ...(open ? { open } : {}) };
+  const closed = m.additionalProperties === false && Object.keys(fields).length > 0;
+  return { fields, ...(required ? { required } : {}), ...(open ? { open } : {}), ...(closed ? { closed } : {}) };
 }
 
 /** A union's one object (beside scalars: mixed-union.ts) as its one shape. */
