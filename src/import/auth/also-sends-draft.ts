@@ -86,6 +86,7 @@ export function draftAlsoSends(
     else if (manifest.auth.alternatives) manifest.auth.alternatives[i - 1] = entry as AuthEntry & { scheme: string };
     const param = way[first.credential]?.param;
     const own = param === undefined ? undefined : manifest.params?.[param];
+    if (own && first.credential > 0 && !own.secret) openingSecret(own, notes, param as string);
     if (own) boundByPlaces(own, places, notes, param as string);
     withoutParamsAtPlaces(manifest.operations, places, notes, anonymous);
   });
@@ -138,6 +139,23 @@ function withFirst(entry: AuthEntry | undefined, k: number): AuthEntry | undefin
   const rest = Object.fromEntries(Object.entries(fields).filter(([f]) => !(OWN as readonly string[]).includes(f)));
   const also = (entry.also ?? []).map((c, j) => (j === k - 1 ? own : c));
   return { ...other, ...rest, also } as AuthEntry;
+}
+
+/**
+ * A companion credential made its way's first (an OAuth client's id header, which a token request's body names again)
+ * marked secret, as the link wants a way's first: drafted beside the way's secret, it was left unmarked as an
+ * identifier, and generate refused the draft (BW2012). Its note says so instead.
+ */
+function openingSecret(own: ManifestParam, notes: { at: (string | number)[]; note: string }[], param: string): void {
+  own.secret = true;
+  const at = notes.findIndex(
+    (n) => n.at.length === 2 && n.at[0] === "params" && n.at[1] === param && n.note.includes("not marked secret"),
+  );
+  const note =
+    "marked secret though its name says it is an identifier: sent again at another place (auth.alsoSends, which " +
+    "sends a way's first credential), it is its way's first, which a way's secret is";
+  if (at >= 0) notes.splice(at, 1, { at: ["params", param], note });
+  else notes.push({ at: ["params", param], note });
 }
 
 /** The credential parameter's lengths held to the places', its format theirs where they agree, and a note saying so. */
