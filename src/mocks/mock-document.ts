@@ -58,7 +58,7 @@ import {
   withFormEnumsAsText,
   withOneItemFormLists,
   withUnionPartsAsText,
-  withUnlistedRequiredFormFields,
+  withUnlistedFormFields,
   withSpreadFormObjectsOptional,
 } from "./mock-form-bodies.js";
 
@@ -136,7 +136,7 @@ function withoutCovered(
                   withOneItemFormLists(
                     withUnionPartsAsText(
                       withJsonPartsAsText(
-                        withUnlistedRequiredFormFields(
+                        withUnlistedFormFields(
                           withFormEnumsAsText(
                             withoutReadOnlyRequired(
                               withFormAllOfMerged(

@@ -89,7 +89,7 @@ export function withFormEnumsAsText(body: unknown, document: Json): unknown {
  * reads a form or multipart body as the listed fields alone, so that it dropped such a field and refused every request
  * as lacking it. The request judge, in front, holds the field to the schema as it is.
  */
-export function withUnlistedRequiredFormFields(body: unknown, document: Json): unknown {
+export function withUnlistedFormFields(body: unknown, document: Json): unknown {
   return withMediaSchemas(body, FORM_MEDIA, (media) => {
     const schema = resolved(media.schema, document);
     if (!isObject(schema) || !isObject(schema.properties) || schema.additionalProperties === false) return media.schema;

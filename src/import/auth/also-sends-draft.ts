@@ -153,7 +153,7 @@ function openingSecret(own: ManifestParam, notes: { at: (string | number)[]; not
   );
   const note =
     "marked secret though its name says it is an identifier: sent again at another place (auth.alsoSends, which " +
-    "sends a way's first credential), it is its way's first, which a way's secret is";
+    "sends a way's first credential), it is its way's first, and a way's first credential is its secret";
   if (at >= 0) notes.splice(at, 1, { at: ["params", param], note });
   else notes.push({ at: ["params", param], note });
 }
