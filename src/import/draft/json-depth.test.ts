@@ -169,6 +169,8 @@ describe("an object that is one of several shapes, each naming itself by a field
         delaySeconds: { type: "integer", minimum: 0 },
       },
       required: ["type", "queue"],
+      // Each shape is closed (additionalProperties: false): a value of it holds its own fields only.
+      closed: true,
     });
   });
 
