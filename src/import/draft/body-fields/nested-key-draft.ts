@@ -20,19 +20,26 @@ const DEEPEST = 3;
 const KEY_WORDS = new Set(["hash", "key", "token", "apikey", "secret", "signature"]);
 const AUTHORISES = /\b(authori[sz]ation|authori[sz]es?|authenticat\w*|api[ -]?key|access[ -]?key)\b/i;
 
+/** What the call's ways send: a bearer token, and what may be a key (anything but an OAuth 2 access token). */
+interface Sends {
+  token: boolean;
+  key: boolean;
+}
+
 /**
  * Whether a field's name and description say it is the key that authorises the call. A token (by its name's last word)
  * where no way of the call's sends a token (an API key, basic) is some other party's (a workspace's token a connection
- * keeps): a token repeats a token, a key a key, as for a declared parameter (credential-params.ts repeatsCredential).
+ * keeps), and a key where every way sends a token (OAuth 2) is too (a storage account's access key a resource keeps):
+ * a token repeats a token, a key a key, as for a declared parameter (credential-params.ts repeatsCredential).
  */
-function authorisesCall(name: string, description: unknown, sendsToken: boolean): boolean {
-  if (!sendsToken && nameWords(name).at(-1) === "token") return false;
+function authorisesCall(name: string, description: unknown, sends: Sends): boolean {
+  if (nameWords(name).at(-1) === "token" ? !sends.token : !sends.key) return false;
   if (namesCredential(name)) return true;
   return KEY_WORDS.has(nameWords(name).at(-1) ?? "") && typeof description === "string" && AUTHORISES.test(description);
 }
 
 /** The path of a required text field inside `schema`'s objects that is the call's key, if one is. */
-function keyPath(doc: OpenApiDocument, schema: Schema, path: string[], sendsToken: boolean): string[] | undefined {
+function keyPath(doc: OpenApiDocument, schema: Schema, path: string[], sends: Sends): string[] | undefined {
   if (path.length >= DEEPEST) return undefined;
   const flat = safeFlatten(doc, schema);
   if (!flat || typeOf(flat) !== "object") return undefined;
@@ -45,9 +52,8 @@ function keyPath(doc: OpenApiDocument, schema: Schema, path: string[], sendsToke
     const field = safeFlatten(doc, fieldOf(fields, name));
     if (!field) continue;
     const text = typeOf(field) === "string";
-    if (text && !pair && required.has(name) && authorisesCall(name, field.description, sendsToken))
-      return [...path, name];
-    const deeper = keyPath(doc, field, [...path, name], sendsToken);
+    if (text && !pair && required.has(name) && authorisesCall(name, field.description, sends)) return [...path, name];
+    const deeper = keyPath(doc, field, [...path, name], sends);
     if (deeper) return deeper;
   }
   return undefined;
@@ -68,7 +74,10 @@ export function nestedKeys(
 ): Set<string> {
   const left = new Set<string>();
   if (!credential.ways.length) return left;
-  const sendsToken = credential.ways.flat().some((c) => c.placement.type === "bearer");
+  // An OAuth 2 or OpenID Connect way's access token is never a key; a plain bearer credential may be one (an API key).
+  const all = credential.ways.flat();
+  const signedIn = (c: (typeof all)[number]) => ["oauth2", "openIdConnect"].includes(String(c.definition.type));
+  const sends = { token: all.some((c) => c.placement.type === "bearer"), key: all.some((c) => !signedIn(c)) };
   const assumed = assumedToken(credential);
   for (const [field, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
@@ -87,7 +96,7 @@ export function nestedKeys(
       continue;
     }
     if (typeOf(flat) !== "object") continue;
-    const path = keyPath(doc, flat, [field], sendsToken);
+    const path = keyPath(doc, flat, [field], sends);
     if (!path) continue;
     const leaf = safeFlatten(doc, doc.schemaAt(flat, path.slice(1)) ?? {});
     keyAt(credential, path, leaf);
