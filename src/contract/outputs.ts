@@ -38,7 +38,7 @@ export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<stri
         ? text
         : ex.responseBody.trim() === ""
           ? undefined
-          : JSON.parse(ex.responseBody);
+          : (anotherForm(ex) ?? { value: JSON.parse(ex.responseBody) }).value;
   const outputs = outcome
     ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((m) => m.path === o.path)?.optional ?? false }))
     : tool.outputs;
@@ -69,6 +69,17 @@ function answerText(tool: ToolSpec, ex: Exchange): unknown {
 }
 
 /** Whether the answer is the file of a download tool (its bytes, not JSON). */
+/**
+ * A success that came in another type than JSON, as the runtime reads it (reply-failures.ts otherForm): a file's
+ * bytes, type and size, or a text (a PDF beside a JSON 202 "not ready yet", whose outputs are drafted from the JSON);
+ * undefined for a JSON answer. Parsed as JSON, the PDF's bytes failed the case with a parser's message.
+ */
+function anotherForm(ex: Exchange): { value: unknown } | undefined {
+  const bytes = new TextEncoder().encode(ex.responseBody);
+  const other = otherForm({ headers: ex.responseHeaders } as Response, ex.responseBody, bytes);
+  return other && { value: other.body };
+}
+
 function answersFile(tool: ToolSpec, ex: Exchange): boolean {
   const download = tool.download;
   return !!download && (download.status === ex.status || !!download.statuses?.includes(ex.status));
