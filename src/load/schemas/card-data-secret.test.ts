@@ -17,6 +17,15 @@ describe("a payment card's number", () => {
     expect(secretField("card_number", { type: "string" })).toBe(true);
   });
 
+  it("reads a request's card number as the whole card though its words say what an answer returns of it", () => {
+    // A payment document's request field: only the answer masks it.
+    const words =
+      "The card number (4-19 characters). Do not use any separators.\nWhen this value is returned in a response, " +
+      "only the last 4 digits of the card number are returned.";
+    expect(namesSecret("number", words)).toBe(true);
+    expect(secretField("number", { type: "string", description: words })).toBe(true);
+  });
+
   it("reads a number that may be the whole card or a part of it as the whole card's: secret", () => {
     // A lookup's field that takes either ("Card number or BIN."): the caller may send the whole number.
     expect(namesSecret("cardNumber", "Card number or BIN.")).toBe(true);
@@ -37,6 +46,7 @@ describe("a payment card's number", () => {
     for (const name of ["card_id", "card_token", "card_last4", "card_type", "cvv_result", "auth_cvv2_result"])
       expect(namesSecret(name), name).toBe(false);
     expect(namesSecret("card_number", "Cardholder's card number (truncated).")).toBe(false);
+    expect(namesSecret("zq_number", "The card number, returned masked: only its last 4 digits.")).toBe(false);
     expect(namesSecret("pan", "Pan the camera left or right.")).toBe(false);
     expect(namesSecret("postal_code", "The billing address's postal code.")).toBe(false);
     expect(namesSecret("zq_number", "The order number on the card's receipt.")).toBe(false);

@@ -3,7 +3,7 @@
 // field inside a JSON value (link/param-limits/schema-place.ts, NestedLimits.secret: its value withheld from a
 // refusal), with the document's own mark of one, `format: password`.
 import type { Schema } from "../openapi-document.js";
-import { firstSentence } from "../text/sentences.js";
+import { firstSentence, sentences } from "../text/sentences.js";
 import { saysApiKey } from "./api-key-words.js";
 import {
   actionToken,
@@ -64,9 +64,18 @@ const WHOLE_CARD_OR = new RegExp(
   "i",
 );
 
+// A sentence of what an answer gives back ("When this value is returned in a response, only the last 4 digits of the
+// card number are returned.") tells of the answer's value, not of the whole number a request sends.
+const OF_ANSWER = /\b(returned|responses?|repl(y|ies))\b/i;
+
 /** Whether a name (its words) and description say the value is a payment card's full number. */
 export function namesCardData(name: string, description?: unknown): boolean {
-  const text = typeof description === "string" ? description : "";
+  const said = typeof description === "string" ? description : "";
+  const text = OF_ANSWER.test(said)
+    ? sentences(said)
+        .filter((s) => !OF_ANSWER.test(s))
+        .join(" ")
+    : said;
   if (NOT_WHOLE_CARD.test(text) && !WHOLE_CARD_OR.test(text)) return false;
   if (CARD_DATA_ENDING.test(name)) return true;
   const words = nameWords(name);
