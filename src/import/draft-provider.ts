@@ -18,7 +18,7 @@ import { type CutChanges, cutChangeNotes, cutHeader, cutNotes, type CutSource } 
 import type { SelectedOperation } from "./cut/select-operations.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { keyInBodyNotes, withKeyInBody } from "./auth/keys/key-in-body.js";
-import { keyOnlyInBody, placesOnlyCredential } from "./auth/places-only-draft.js";
+import { keyOnlyAtItsPlaces, placesOnlyCredential } from "./auth/places-only-draft.js";
 import {
   type KeyName,
   keyNameNotes,
@@ -117,8 +117,8 @@ export function draftProvider(input: {
   const at = { provider, source, folder: input.folder, document, chosen, operations, names, steps, step };
   const drafting = (credential: CredentialDraft) => cutAndManifest(at, credential);
   let drafted = drafting(credential);
-  // The key found in the request bodies of a document declaring no scheme: drafted again, sent there alone.
-  if (keyOnlyInBody(credential)) {
+  // The key found in the requests' own fields of a document declaring no scheme: drafted again, sent there alone.
+  if (keyOnlyAtItsPlaces(credential)) {
     credential = placesOnlyCredential(credential);
     drafted = drafting(credential);
   }

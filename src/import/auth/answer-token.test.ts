@@ -246,11 +246,15 @@ describe("a key field every body has, described as a record's name", () => {
       { security: null },
     );
     doc.components = {};
-    return drafted(doc, ["zqPut"], "zqkv").manifest.operations.zqkv_zq_put!.params!.key?.secret;
+    return drafted(doc, ["zqPut"], "zqkv").manifest;
   };
 
-  it("stays plain; one described as the account's key is secret", () => {
-    expect(store("The name of the entry")).toBeUndefined();
-    expect(store("Your API key")).toBe(true);
+  it("stays plain; one described as the account's key is the credential, secret, sent there", () => {
+    expect(store("The name of the entry").operations.zqkv_zq_put!.params!.key?.secret).toBeUndefined();
+    // The document declares no scheme: the key is its only credential (places-only-draft.ts), given once.
+    const keyed = store("Your API key");
+    expect(keyed.operations.zqkv_zq_put!.params?.key).toBeUndefined();
+    expect(keyed.auth).toEqual({ param: "apiKey", alsoSends: [{ in: "body", name: "key" }] });
+    expect(keyed.params?.apiKey?.secret).toBe(true);
   });
 });

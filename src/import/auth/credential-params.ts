@@ -7,6 +7,7 @@ import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-ty
 import { saysApiKey } from "../../load/schemas/api-key-words.js";
 import { actedOnToken } from "./acted-on-token.js";
 import { sentAgain } from "./also-sends-draft.js";
+import { keyParameterPlace } from "./places-only-draft.js";
 import { namesNoCredential } from "../../load/schemas/no-credential.js";
 import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
 import { shortText } from "../plain-text.js";
@@ -207,7 +208,7 @@ function idNaming(key: string): { what: string; title: string } {
 
 function placementWords(p: DraftPlacement): string {
   if (p.type === "path") return `sent in the address as {${p.name}}`;
-  if (p.type === "places") return "sent in the request body, where the document puts it (auth.alsoSends)";
+  if (p.type === "places") return "sent in the request, where the document puts it (auth.alsoSends)";
   if (p.type === "bearer") return "sent as a bearer token";
   if (p.type === "basic") return "sent with the user name as HTTP basic (Authorization: Basic)";
   return `sent as the ${p.name} ${p.type === "query" ? "query parameter" : p.type}`;
@@ -301,6 +302,8 @@ export function repeatsCredential(
   if (own) return `${where} ${param.name} is where the credential goes (auth: ${own})`;
   const again = sentAgain(credential, param);
   if (again && "left" in again) return again.left;
+  const place = keyParameterPlace(credential, param);
+  if (place) return place;
   // Repeated by some ways alone: a parameter of its own, which no way's credential covers.
   if (again) return void kept(again.kept);
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers

@@ -34,6 +34,16 @@ export function saysApiKey(description: unknown): boolean {
   return typeof description === "string" && API_KEY_WORDS.test(description);
 }
 
+// A description that says nothing but that the value is the API key ("Clé API", "Your API key.", "API key"): the key
+// itself, whatever the parameter is named (`keyid`). Not "The API key's id", nor "API key to revoke" (more words).
+const OWNER = "(?:the|your|an?|votre|ta|la|le|tu|su|sua|seu|ihr|dein|die|der|el|o|a)\\s+";
+const ONLY_THE_KEY = new RegExp(`^\\s*(?:${OWNER})?(?:${[ENGLISH, ...OTHER_LANGUAGES].join("|")})\\s*[.:]?\\s*$`, "iu");
+
+/** Whether a description says the value is the API key and nothing more (`Clé API`, `Your API key.`). */
+export function describedAsTheKey(description: unknown): boolean {
+  return typeof description === "string" && ONLY_THE_KEY.test(description);
+}
+
 /** Whether a parameter's name says an API key by itself (`api_key`, `X-Api-Key`, `apikey`). */
 export function namedApiKey(name: string): boolean {
   return API_KEY_NAME.test(name);

@@ -5,7 +5,7 @@
 // reads beside a key parameter drafted as if it were no secret.
 
 import { refPath, valueAt } from "../../../load/json-ref.js";
-import { namedCallerKey } from "../../../load/schemas/api-key-words.js";
+import { describedAsTheKey, namedCallerKey } from "../../../load/schemas/api-key-words.js";
 import { namesNoCredential, notACredential } from "../../../load/schemas/no-credential.js";
 
 type Json = Record<string, unknown>;
@@ -70,7 +70,8 @@ function bareKeyInAuthorization(p: Json): boolean {
 
 /**
  * Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being
- * required, or by its example being a bare key in `Authorization`), unless its name and description say it is no
+ * required, or by its example being a bare key in `Authorization`) or by a description saying it is the API key and
+ * nothing else (`keyid`, "Clé API"), unless its name and description say it is no
  * credential (load/schemas/no-credential.ts: an idempotency key, a page's token, a key described as an object's, an
  * authorization header described as a payment's reference, review55).
  */
@@ -79,6 +80,7 @@ function namesKey(p: Json): boolean {
   if (notACredential(name, p.description)) return false;
   return (
     KEY_NAME.test(name) ||
+    describedAsTheKey(p.description) ||
     (p.in === "header" && p.required === true && KEY_HEADER.test(name)) ||
     bareKeyInAuthorization(p)
   );

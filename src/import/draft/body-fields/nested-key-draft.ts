@@ -11,7 +11,8 @@ import { type OpenApiDocument, type Schema, typeOf } from "../../../load/openapi
 import type { ReviewNote } from "../../manifest-yaml.js";
 import { safeFlatten } from "../param-schema.js";
 import { nameWords } from "../../../load/schemas/secret-names.js";
-import { ADDED_SCHEME, type CredentialDraft, type SentAgain, sentLimits } from "../../auth/credential-draft.js";
+import { type CredentialDraft, type SentAgain, sentLimits } from "../../auth/credential-draft.js";
+import { assumedToken, theDocumentsKey } from "../../auth/places-only-draft.js";
 import { namesCredential } from "../../auth/credential-params.js";
 
 /** How deep into a body's objects a key is looked for (`auth.hash`: 2). */
@@ -82,9 +83,10 @@ export function nestedKeys(
   for (const [field, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
     if (!flat) continue;
-    // With no scheme declared, a required top-level text field named as the API key is the only credential the
-    // document has: sent from it (alsoSends, placesOnly), not typed into each call as an input beside a guessed token.
-    if (assumed && typeOf(flat) === "string" && required.has(field) && API_KEY_FIELD.test(field)) {
+    // With no scheme declared, a required top-level text field named as the API key, or described as it alone ("Clé
+    // API"), is the only credential the document has: sent from it (alsoSends, placesOnly), not typed into each call
+    // as an input beside a guessed token.
+    if (assumed && typeOf(flat) === "string" && required.has(field) && theDocumentsKey(field, flat.description)) {
       keyAt(credential, [field], flat);
       left.add(field);
       notes.push({
@@ -118,20 +120,6 @@ export function nestedKeys(
     });
   }
   return left;
-}
-
-/**
- * A field named as an API key by shape (`api_key`, `apiKey`, `x_access_token`): not a bare `key` or `name`, which a
- * `POST /api-keys` body gives the key it creates, nor an id of another resource (`api_key_id`).
- */
-const API_KEY_FIELD = /(?:api|access|secret)[-_]?key$|(?:access|auth)[-_]?token$/i;
-
-/** The bearer token add assumes for a document that declares no scheme (or the places-only redraft of it). */
-function assumedToken(credential: CredentialDraft): boolean {
-  if (credential.placesOnly) return true;
-  return Boolean(
-    credential.added && credential.scheme === ADDED_SCHEME && !credential.parameterKey && !credential.address,
-  );
 }
 
 /** The way's first credential sent at a body field too (credential.alsoSends), bounded by the field's lengths. */
