@@ -12,7 +12,7 @@ import type { Document } from "yaml";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import type { OpenApiOperation, Schema } from "../load/openapi-types.js";
 import { unionOf } from "../load/schema-types.js";
-import { nameWords } from "../load/schemas/secret-names.js";
+import { nameWords } from "../load/schemas/name-words.js";
 import { expressionNames } from "../load/operation-index.js";
 import { operationKey } from "./facts.js";
 

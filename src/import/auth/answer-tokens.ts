@@ -6,7 +6,7 @@
 import type { AnswerToken } from "./credential-draft.js";
 import { documentOperations } from "../cut/select-operations.js";
 import { resolved } from "./keys/key-parameter.js";
-import { namesPageToken } from "../../load/schemas/secret-names.js";
+import { namesPageToken } from "../../load/schemas/name-words.js";
 
 type Json = Record<string, unknown>;
 

@@ -4,12 +4,13 @@
 // names), and the document's parameters that repeat the credential (covered
 // by it, auth.covers, not drafted).
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { saysApiKey } from "../../load/schemas/api-key-words.js";
 import { actedOnToken } from "./acted-on-token.js";
 import { sentAgain } from "./also-sends-draft.js";
 import { keyParameterPlace } from "./places-only-draft.js";
 import { namesNoCredential } from "../../load/schemas/no-credential.js";
-import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
+import { callsAnIdentifier } from "../../load/schemas/identifier-words.js";
+import { nameWords, withoutIndex } from "../../load/schemas/name-words.js";
+import { CREDENTIAL_ENDINGS, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import {
@@ -229,7 +230,8 @@ const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 export function carriesCredential(place: string, name: string, required: boolean, description?: unknown): boolean {
   if (place !== "header" && place !== "query" && place !== "cookie" && place !== "body") return false;
   if (namesNoCredential(name)) return false;
-  const words = nameWords(name);
+  // One of a numbered set (`apiKey_l1`): read as its name without the number.
+  const words = nameWords(withoutIndex(name));
   const last = words.at(-1) ?? "";
   if (words.length === 1) return last === "apikey";
   if (CREDENTIAL_ENDINGS.has(words.slice(-2).join(" "))) return true;
@@ -252,22 +254,9 @@ export function headerNamesCredential(name: string, description?: unknown): bool
   return SECRET_LAST_WORDS.has(words.at(-1) ?? "") || CREDENTIAL_ENDINGS.has(words.slice(-2).join(" "));
 }
 
-// A description that calls the value an identifier, an ID or a name ("Identifies the system.", "The integration ID
-// used to create the connection (aka Unique Key)."): a system's, an app's, an integration's key beside its secret.
-const IDENTIFIER_WORDS = /\b(identif(y|ies|ier|ying)|ids?|names?)\b/i;
-// ...unless it also calls it a secret of some kind ("The API key's ID and secret", "the name of your access token"),
-// but not where its subject is a secret's name or id ("The name of the secret": namesASecret).
-const SECRET_WORDS = /\b(secrets?|tokens?|password|passphrase|credentials?)\b/i;
-
 /** Whether a description calls a key or a token header's value an identifier (an ID, a name), never a secret. */
 function describedAsIdentifier(description: unknown): boolean {
-  if (namesASecret(description)) return true;
-  return (
-    typeof description === "string" &&
-    IDENTIFIER_WORDS.test(description) &&
-    !SECRET_WORDS.test(description) &&
-    !saysApiKey(description)
-  );
+  return namesASecret(description) || callsAnIdentifier(description);
 }
 
 /** Whether a parameter's name is a key's or a token's by convention (`api_key`, `access_token`). */

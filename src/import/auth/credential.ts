@@ -31,7 +31,7 @@ import { keysInEveryBody, tokensHandedOut } from "./answer-tokens.js";
 import { withAuthProse } from "./keys/key-as-user.js";
 import { keyNameProblem } from "./keys/key-names.js";
 import { camelName, keysOfferedTogether, namedCredential, uniqueNames } from "./credential-names.js";
-import { nameWords } from "../../load/schemas/secret-names.js";
+import { nameWords } from "../../load/schemas/name-words.js";
 import { inGlobalOrder, legacyWeight } from "./requirements/legacy-schemes.js";
 import { type Accepted, acceptedOnce } from "./requirements/twin-schemes.js";
 import { placementNotes } from "./placement-notes.js";

@@ -92,4 +92,41 @@ describe("a key described as the API key alone, in the query of some operations 
     expect(new URL(credit.sent.url).searchParams.get("zqkeyid")).toBe(KEY);
     expect(credit.judged.refusals).toEqual([]);
   });
+
+  it("named otherwise, its first sentence a few words ending in the API key, is the scheme's key", () => {
+    const license = {
+      name: "zqlicense",
+      in: "query",
+      required: true,
+      description: "Your Zqtorax license API key. Register at www.zqtorax.test/register",
+      schema: text,
+    };
+    const one = {
+      ...document,
+      paths: { "/zqweather": { get: { operationId: "zqWeather", parameters: [license], responses: made } } },
+    };
+    const d = drafted(one, ["zqWeather"]);
+    expect(d.openapiText).toMatch(/type: apiKey\s+in: query\s+name: zqlicense/);
+    expect(d.manifest.params?.[d.manifest.auth!.param]).toMatchObject({ secret: true });
+    expect(d.manifest.operations.acme_zq_weather?.params?.zqlicense).toBeUndefined();
+  });
+
+  it("sent at its places alone, covers no token another operation takes in its query", async () => {
+    const header = { name: "Zq-Api-Key", in: "header", required: true, schema: text };
+    const token = { name: "token", in: "query", required: true, schema: text };
+    const keyed = (operationId: string) => ({ get: { operationId, parameters: [header], responses: made } });
+    const some = {
+      ...document,
+      paths: {
+        "/zqa": keyed("zqA"),
+        "/zqb": { get: { operationId: "zqB", responses: made } },
+        "/zqc": { get: { operationId: "zqC", responses: made } },
+        "/zqd": { get: { operationId: "zqD", parameters: [token], responses: made } },
+      },
+    };
+    const d = drafted(some, ["zqA", "zqB", "zqC", "zqD"]);
+    expect(d.manifest.auth).toEqual({ param: "apiKey", alsoSends: [{ in: "header", name: "Zq-Api-Key" }] });
+    expect(Object.keys(d.manifest.operations.acme_zq_d?.params ?? {})).toEqual(["token"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
 });

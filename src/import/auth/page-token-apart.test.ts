@@ -2,7 +2,7 @@
 // drafted secret where its description mentioned an access token in passing, or taken for a token an answer hands out
 // for later calls; a credential whose name carries `next` (a reply's `next_refresh_token`, a rotated credential) was
 // taken for the cursor of a list, sending the caller's refresh token as the next page's. A name whose words say a
-// page's token is paging's alone (load/schemas/secret-names.ts namesPageToken), and a secret parameter is never a
+// page's token is paging's alone (load/schemas/name-words.ts namesPageToken), and a secret parameter is never a
 // paging place (draft/paging/page-request.ts).
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";

@@ -77,9 +77,12 @@ export function keyOnlyAtItsPlaces(credential: CredentialDraft): boolean {
 /** The credential as one sent at its places alone: no scheme, the added bearer token's notes replaced. */
 export function placesOnlyCredential(credential: CredentialDraft): CredentialDraft {
   const assumed = credential.notes.filter((n) => !n.startsWith("the document declares no security scheme"));
-  const { alsoSends: _found, optional: _optional, ...rest } = credential;
+  // What the first draft found the assumed token sends again (a query `token` it covered) is found anew: a key sent at
+  // its places alone covers none of it.
+  const { alsoSends: _found, optional: _optional, covers: _covered, ...rest } = credential;
   return {
     ...rest,
+    covers: new Set(),
     scheme: "",
     param: PARAM,
     placement: { type: "places" },

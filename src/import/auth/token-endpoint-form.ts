@@ -3,7 +3,7 @@
 // an assertion (RFC 7521, RFC 7523), an authorization code and its PKCE verifier (RFC 7636), a device's code
 // (RFC 8628). Decided by the form's shape, so that a `subject_token` elsewhere (a tag, a page's token) stays plain.
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
-import { nameWords } from "../../load/schemas/secret-names.js";
+import { nameWords } from "../../load/schemas/name-words.js";
 
 // RFC 6749's grant types, and an extension grant's absolute URI (§4.5: `urn:ietf:params:oauth:grant-type:…`).
 const GRANT_TYPE = /^(authorization_code|password|client_credentials|refresh_token)$|^[a-z][a-z0-9+.-]*:\S+$/i;

@@ -5,6 +5,8 @@
 // Documents written in another language call it so in theirs ("clave de API", "chave de API", "clé d'API",
 // "API-Schlüssel"): a credential all the same.
 
+import { firstSentence } from "../text/sentences.js";
+
 // The kinds of key an API hands its caller, by the word before `key`: its own (`api`), a developer's, an
 // application's, a subscription's, an access key. Not a project's key (an issue tracker's project key is the
 // project's short name, no secret), a sort key or an object's key.
@@ -34,14 +36,21 @@ export function saysApiKey(description: unknown): boolean {
   return typeof description === "string" && API_KEY_WORDS.test(description);
 }
 
-// A description that says nothing but that the value is the API key ("Clé API", "Your API key.", "API key"): the key
-// itself, whatever the parameter is named (`keyid`). Not "The API key's id", nor "API key to revoke" (more words).
+// A description whose first sentence says the value is the API key and nothing more ("Clé API", "Your API key.", "Your
+// Zq license API key. Register at…"): the key itself, whatever the parameter is named (`keyid`, `license`). A few
+// words may come before the key's words (whose key, what kind), none after and no "of" among them: not "The API key's
+// id", "API key to revoke", "Name of your API key"; nor a public one (a publishable key, no secret).
 const OWNER = "(?:the|your|an?|votre|ta|la|le|tu|su|sua|seu|ihr|dein|die|der|el|o|a)\\s+";
-const ONLY_THE_KEY = new RegExp(`^\\s*(?:${OWNER})?(?:${[ENGLISH, ...OTHER_LANGUAGES].join("|")})\\s*[.:]?\\s*$`, "iu");
+const NOT_A_KIND = "(?:of|for|to|from|with|by|which|that|whose|the|an?|public|publishable|id|ids)";
+const KIND_WORD = `(?!${NOT_A_KIND}${EDGE_AFTER})[\\p{L}\\p{N}-]+\\s+`;
+const ONLY_THE_KEY = new RegExp(
+  `^\\s*(?:${OWNER})?(?:${KIND_WORD}){0,3}(?:${[ENGLISH, ...OTHER_LANGUAGES].join("|")})\\s*[.:]?\\s*$`,
+  "iu",
+);
 
-/** Whether a description says the value is the API key and nothing more (`Clé API`, `Your API key.`). */
+/** Whether a description's first sentence says the value is the API key and nothing more (`Clé API`). */
 export function describedAsTheKey(description: unknown): boolean {
-  return typeof description === "string" && ONLY_THE_KEY.test(description);
+  return typeof description === "string" && ONLY_THE_KEY.test(firstSentence(description));
 }
 
 /** Whether a parameter's name says an API key by itself (`api_key`, `X-Api-Key`, `apikey`). */

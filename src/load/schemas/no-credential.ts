@@ -1,10 +1,11 @@
 // Whether a key's or a token's name and description say it is no credential: one reading where three lists stood side
 // by side (add's key parameter of a document with no scheme, `import/auth/keys/key-parameter.ts`; the credential
-// beside the provider's, `import/auth/credential-params.ts`; a page's token, secret-names.ts `namesPageToken`), so
+// beside the provider's, `import/auth/credential-params.ts`; a page's token, name-words.ts `namesPageToken`), so
 // that an `idempotency_key`, a `sort_key` or a `key` described as an object's key is read alike everywhere.
 import { firstSentence } from "../text/sentences.js";
 import { saysApiKey } from "./api-key-words.js";
-import { CREDENTIAL_ENDINGS, namesPageToken, nameWords } from "./secret-names.js";
+import { nameWords, namesPageToken } from "./name-words.js";
+import { CREDENTIAL_ENDINGS } from "./secret-names.js";
 
 // A word of a name saying its key or token keys a request, a page, a form or a trace, wherever it stands
 // (X-Idempotency-Key, X-Page-Token, X-Pagination-Token, X-CSRF-Token, X-Request-Key, cache_key, sync_token).

@@ -4,7 +4,9 @@
 // refusal), with the document's own mark of one, `format: password`.
 import type { Schema } from "../openapi-document.js";
 import { firstSentence, sentences } from "../text/sentences.js";
-import { saysApiKey } from "./api-key-words.js";
+import { describedAsTheKey, saysApiKey } from "./api-key-words.js";
+import { callsAnIdentifier } from "./identifier-words.js";
+import { nameWords, namesPageToken, PAGE_WORDS, withoutIndex } from "./name-words.js";
 import {
   actionToken,
   actionTokenName,
@@ -161,6 +163,11 @@ function passwordBeside({ siblings = [], words = "" }: PasswordContext): boolean
 export function namesSecret(wireName: string, description?: unknown, beside: PasswordContext = {}): boolean {
   // A name or an id of a secret ("The name of the secret to read") is no secret, whatever its name says.
   if (namesASecret(description) || noSecretShape(beside.shape, description)) return false;
+  // Described as the API key and nothing more ("Your Zq license API key.", "Clé API"), whatever its name (`license`).
+  if (describedAsTheKey(description)) return true;
+  // One of a numbered set (`apiKey_l1`, `api_secret_2`): read as its name without the number.
+  const unnumbered = withoutIndex(wireName);
+  if (unnumbered !== wireName) return namesSecret(unnumbered, description, beside);
   // A form's bracketed path (`model[default_password]`, `service[token]`): its last segment is the field, the one
   // before it the object holding it.
   const { leaf, holder } = bracketPath(wireName);
@@ -179,6 +186,10 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // word of the name read, not a longer pattern.
   const words = nameWords(name);
   if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "")) return true;
+  // A secret of some kind by the last word of its name (`callbackSecret`, "used to compute a signature"): whoever holds
+  // it signs or reads as its owner. Not one described as an identifier or a name (or namesASecret's, above); a flag or
+  // a list of values is noSecretShape's.
+  if (words.length > 1 && words.at(-1) === "secret") return !callsAnIdentifier(description);
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
   if (words.at(-1) === "ticket") return sessionTicket(words, description);
@@ -317,27 +328,6 @@ export const CREDENTIAL_ENDINGS: ReadonlySet<string> = new Set([
   "session token",
 ]);
 
-/** A name's words, lower case: `openaiApiKey` → openai api key, `X_API-Key` → x api key. */
-// The words of a page's token (`next_token`, `nextPageToken`, `continuation_token`, `page_cursor`), and those of a
-// credential (`next_refresh_token`, `next_access_token`: a rotated credential handed back, no page's).
-const PAGE_WORDS = new Set(["next", "page", "paging", "pagination", "continuation", "cursor"]);
-const PAGE_TOKEN_ENDS = new Set(["token", "cursor", "marker"]);
-const CREDENTIAL_WORDS = new Set(["api", "access", "auth", "refresh", "session", "bearer", "secret", "id", "jwt"]);
-
-/**
- * Whether a name's words say a page's token (`next_token`, `nextPageToken`, `X-Next-Token`), which paging reads and
- * no credential reading takes; a credential's word among them (`next_refresh_token`) says a credential instead.
- */
-export function namesPageToken(name: string): boolean {
-  const words = nameWords(name.replace(/^x-/i, ""));
-  return (
-    words.length > 1 &&
-    PAGE_TOKEN_ENDS.has(words.at(-1) as string) &&
-    words.some((w) => PAGE_WORDS.has(w)) &&
-    !words.some((w) => CREDENTIAL_WORDS.has(w))
-  );
-}
-
 /**
  * A `pageToken` that is a page's access token (a social network's page: "The Page access token for the page"): the
  * name's one page word is `page`, and the description's first sentence says an access token and nothing of a list's
@@ -351,13 +341,6 @@ function pageAccessToken(name: string, description: unknown): boolean {
 }
 
 const LIST_PAGE_WORDS = /\b(next|previous|results?|lists?|items|pages of|pagination|paging|cursor|offset)\b/i;
-
-export function nameWords(name: string): string[] {
-  return name
-    .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
 
 /**
  * Whether a field inside a JSON value holds a secret: its document's `format: password`, its name says so, or it is

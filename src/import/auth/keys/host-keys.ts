@@ -7,7 +7,7 @@
 // accepts names it (or none names any scheme), optional, with the host as its example, where only some do.
 import type { SelectedOperation } from "../../cut/select-operations.js";
 import { followLocalRefs } from "../../../load/json-ref.js";
-import { nameWords } from "../../../load/schemas/secret-names.js";
+import { nameWords } from "../../../load/schemas/name-words.js";
 import { OPERATION_METHODS } from "../../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // `deprecated` flag (`deprecated: true`, `x-deprecated`), or `legacy` or `deprecated` among the words of the scheme's
 // name, its key's name or its description. Between requirements that still rank alike, the document's global `security`
 // order comes before an operation's own.
-import { nameWords } from "../../../load/schemas/secret-names.js";
+import { nameWords } from "../../../load/schemas/name-words.js";
 
 type Json = Record<string, unknown>;
 

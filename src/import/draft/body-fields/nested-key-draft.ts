@@ -10,7 +10,7 @@ import { fieldOf } from "@blockwright/runtime/internal";
 import { type OpenApiDocument, type Schema, typeOf } from "../../../load/openapi-document.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 import { safeFlatten } from "../param-schema.js";
-import { nameWords } from "../../../load/schemas/secret-names.js";
+import { nameWords } from "../../../load/schemas/name-words.js";
 import { type CredentialDraft, type SentAgain, sentLimits } from "../../auth/credential-draft.js";
 import { assumedToken, theDocumentsKey } from "../../auth/places-only-draft.js";
 import { namesCredential } from "../../auth/credential-params.js";
