@@ -25,6 +25,7 @@ import { isSigningKey } from "../jwt-keys.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../inputs/values.js";
+import { fitsMockBody } from "../inputs/body-bytes.js";
 import { fitsRequestHead } from "../inputs/head-bytes.js";
 import { probesMaxLength } from "../inputs/probed-length.js";
 
@@ -41,7 +42,8 @@ export const limitKind: CaseKindModule = {
     when: "a parameter that must be given, or has a bound, a length or an item count",
     cases:
       "every limit at its boundary (accepted, the mock sees no violation; a value in the address or a header " +
-      "where the request head still fits: `limits.requestHeadBytes`, else 16,384 bytes) and one step past it " +
+      "where the request head still fits: `limits.requestHeadBytes`, else 16,384 bytes; one in the body where the " +
+      "body still fits the 10 MiB the mock reads) and one step past it " +
       "(refused before " +
       "any request, naming parameter, rule and value); every required parameter left out; " +
       "`limits.requestHeadBytes` passed by a value that percent-encodes past it",
@@ -55,12 +57,14 @@ export const limitKind: CaseKindModule = {
       for (const b of boundaries(p, values)) {
         // The limit's own key in the manifest (a list's maxItems sits in its wire: the parameter stands for it).
         const source = paramSource(tool, p.name, typeof b.rule === "string" ? b.rule : undefined);
-        // A value past the head a server reads (a path segment of 2 MiB) is answered 431, not accepted: no such case.
+        // A value past the head a server reads (a path segment of 2 MiB) is answered 431, not accepted: no such case;
+        // nor one past the body the mock reads (a JSON field of 10 MiB, answered 413: body-bytes.ts).
         // A private key at a bound is no key (jwt-keys.ts): refused when it signs, not by its bounds.
         if (
           b.ok !== undefined &&
           !isSigningKey(tool, p.name) &&
-          fitsRequestHead(tool, { ...values.minimal(), [p.name]: b.ok })
+          fitsRequestHead(tool, { ...values.minimal(), [p.name]: b.ok }) &&
+          fitsMockBody(tool, { ...values.minimal(), [p.name]: b.ok })
         )
           cases.push(
             acceptCase(values, "limit", `${b.name} at the boundary`, p, () => values.with({ [p.name]: b.ok }), source),
