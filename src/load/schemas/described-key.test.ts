@@ -51,6 +51,14 @@ describe("a name ending in secret after other words", () => {
   });
 });
 
+describe("a refresh token after other words", () => {
+  it("is a secret whatever its description, a page's token no", () => {
+    expect(namesSecret("zq_store_refresh_token", "Zq store refresh token")).toBe(true);
+    expect(namesSecret("zqStoreRefreshToken")).toBe(true);
+    expect(namesSecret("zq_next_page_token")).toBe(false);
+  });
+});
+
 describe("one of a numbered set", () => {
   it("is read as its name without the number", () => {
     expect(withoutIndex("apiKey_l2")).toBe("apiKey");

@@ -190,6 +190,8 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // it signs or reads as its owner. Not one described as an identifier or a name (or namesASecret's, above); a flag or
   // a list of values is noSecretShape's.
   if (words.length > 1 && words.at(-1) === "secret") return !callsAnIdentifier(description);
+  // Another party's refresh token by the end of its name (`zq_store_refresh_token`): whoever holds it mints access.
+  if (words.slice(-2).join(" ") === "refresh token") return true;
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
   if (words.at(-1) === "ticket") return sessionTicket(words, description);
