@@ -9,7 +9,7 @@ import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../../emit/link-provider.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
-import { fitsMockBody, MOCK_BODY_BYTES } from "../inputs/body-bytes.js";
+import { fitsMockBody, MOCK_BODY_BYTES } from "../inputs/head-bytes.js";
 import { limitKind } from "./limit.js";
 
 const fixtures = fileURLToPath(new URL("../../../test-support/fixtures/", import.meta.url));

@@ -25,7 +25,7 @@ import { isSigningKey } from "../jwt-keys.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../inputs/values.js";
-import { fitsMockBody } from "../inputs/body-bytes.js";
+import { fitsMockBody } from "../inputs/head-bytes.js";
 import { fitsRequestHead } from "../inputs/head-bytes.js";
 import { probesMaxLength } from "../inputs/probed-length.js";
 
@@ -58,7 +58,7 @@ export const limitKind: CaseKindModule = {
         // The limit's own key in the manifest (a list's maxItems sits in its wire: the parameter stands for it).
         const source = paramSource(tool, p.name, typeof b.rule === "string" ? b.rule : undefined);
         // A value past the head a server reads (a path segment of 2 MiB) is answered 431, not accepted: no such case;
-        // nor one past the body the mock reads (a JSON field of 10 MiB, answered 413: body-bytes.ts).
+        // nor one past the body the mock reads (a JSON field of 10 MiB, answered 413: head-bytes.ts fitsMockBody).
         // A private key at a bound is no key (jwt-keys.ts): refused when it signs, not by its bounds.
         if (
           b.ok !== undefined &&
