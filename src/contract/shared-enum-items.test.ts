@@ -62,9 +62,11 @@ describe("a query list whose items are a oneOf of two enums sharing values", () 
     const root = mkdtempSync(join(tmpdir(), "blockwright-zqsame-"));
     try {
       const subject = await draftedSubject(root, "zqsame", same, ["zqPinAnalytics"]);
-      expect(() => valuesOf(subject.tools[0] as never, subject.document).minimal()).toThrow(
-        "no value of parameter zqmetrics passes its own rules (tried: made from its rules); its items' oneOf of 2 " +
-          "enums lists each value in two of them, and oneOf takes a value one alone takes",
+      // What was tried is listed (a value the request judge reads the union as taking, then refused): why is said.
+      const why = () => valuesOf(subject.tools[0] as never, subject.document).minimal();
+      expect(why).toThrow(/no value of parameter zqmetrics passes its own rules \(tried: [^)]*made from its rules\)/);
+      expect(why).toThrow(
+        "; its items' oneOf of 2 enums lists each value in two of them, and oneOf takes a value one alone takes",
       );
     } finally {
       rmSync(root, { recursive: true, force: true });

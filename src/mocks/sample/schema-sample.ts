@@ -35,6 +35,8 @@ type Node = Record<string, unknown>;
  */
 export class DocumentSampler {
   private readonly lookup: SchemaLookup;
+  /** Whether the walk under way checks values by the other reading alone (sample: after the letter took none). */
+  private readingOnly = false;
 
   /**
    * `reading`: another reader's check a value must pass too (the request judge's, for a request's values: it reads
@@ -52,13 +54,31 @@ export class DocumentSampler {
     return this.lookup.valid(value, pointer);
   }
 
-  /** Whether `value` is valid against the schema at `pointer` by the letter and by the other reading, if given. */
+  /**
+   * Whether `value` is valid against the schema at `pointer` by the letter and by the other reading, if given; by that
+   * reading alone in a walk made again after the letter took no value (`readingOnly`: a `oneOf` of open shapes that
+   * require nothing, every object meeting both or neither, which the request judge reads as its publisher means it).
+   */
   meets(value: unknown, pointer: string): boolean {
+    if (this.readingOnly && this.reading) return this.reading(value, pointer);
     return this.lookup.valid(value, pointer) && (this.reading?.(value, pointer) ?? true);
   }
 
   /** A valid value of the schema at `pointer`, or undefined when none was made within the bounds. */
   sample(pointer: string, bounds: SampleBounds = {}): { value: unknown } | undefined {
+    const made = this.walked(pointer, bounds);
+    if (made || !this.reading) return made;
+    // No value by the letter: one the reader takes, as it reads the schema (it alone judges the value made for it).
+    this.readingOnly = true;
+    try {
+      return this.walked(pointer, bounds);
+    } finally {
+      this.readingOnly = false;
+    }
+  }
+
+  /** One walk's value of the schema at `pointer`, checked as `meets` checks it. */
+  private walked(pointer: string, bounds: SampleBounds): { value: unknown } | undefined {
     const walk = new Walk(this, this.document, bounds, pointer);
     try {
       const value = walk.make(resolvePointer(this.document, pointer), pointer, 0, new Set());
