@@ -68,6 +68,11 @@ describe("a query list whose items are a oneOf of two enums sharing values", () 
       expect(why).toThrow(
         "; its items' oneOf of 2 enums lists each value in two of them, and oneOf takes a value one alone takes",
       );
+      // The request case's input of every parameter says so too: no call without the required value, refused for
+      // lacking it (a failure that named the wrong cause).
+      expect(() => valuesOf(subject.tools[0] as never, subject.document).full()).toThrow(
+        "no value of parameter zqmetrics passes its own rules",
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -217,7 +217,13 @@ export class ToolValues {
     for (const p of this.tool.params) {
       // A flow's parameters would send a token request (the oauth cases test flows, on a token endpoint of their own).
       if (isAddressParam(this.tool, p) || flowParams.has(p.name)) continue;
-      const c = p.wire.in === "switch" ? { value: true } : this.example(p.name);
+      // A value every input gives that none can be made for: the case could not run (said why), not a call without it.
+      const c =
+        p.wire.in === "switch"
+          ? { value: true }
+          : this.alwaysGiven(p)
+            ? { value: this.exampleOrThrow(p.name) }
+            : this.example(p.name);
       if (c) input[p.name] = c.value;
     }
     return this.satisfyOrThrow(input, [], shape);
