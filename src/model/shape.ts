@@ -38,6 +38,11 @@ export class ShapeBuilder {
   private readonly refs = new Map<string, string>();
   /** Where each shape a named shape's build made sits in it (claim). */
   private readonly homes = new WeakMap<Shape, string>();
+  /**
+   * Objects that take their own fields only (`additionalProperties: false` beside fields), as the runtime closes a
+   * union's shape: a union's forms among them are recorded closed.
+   */
+  private readonly closed = new WeakSet<Shape>();
   /** Schemas walked, counted: tests check it grows with the document, not with the paths through it. */
   visits = 0;
 
@@ -102,6 +107,8 @@ export class ShapeBuilder {
     if (schema.additionalProperties && typeof schema.additionalProperties === "object")
       shape.additionalProperties = this.of(schema.additionalProperties as Schema);
     if (schema.items) shape.items = this.of(schema.items as Schema);
+    if (schema.additionalProperties === false && shape.properties && Object.keys(shape.properties).length)
+      this.closed.add(shape);
     return shape;
   }
 
@@ -163,6 +170,8 @@ export class ShapeBuilder {
       merged.forms = [...new Set(objectNames as string[])].sort();
     const fields = (o: Shape) => Object.keys(o.properties ?? {}).sort();
     if (objects.length > 1) merged.variants = [...new Set(objects.map((o) => fields(o).join(",")))].sort();
+    const closedForms = objects.length > 1 ? objects.filter((o) => this.closed.has(o)) : [];
+    if (closedForms.length) merged.closedVariants = [...new Set(closedForms.map((o) => fields(o).join(",")))].sort();
     // An enum beside a free value of its type (`anyOf [string, enum]`): any value is accepted, the list is a hint.
     const open = shapes.some((s) => !s.enum && s.type && shapes.some((e) => e.enum && e.type === s.type));
     if (open) delete merged.enum;

@@ -51,6 +51,11 @@ export interface Shape {
   /** The object forms a union may come in (each its sorted field names), when it has two or more. */
   variants?: string[];
   /**
+   * Those of `variants` that take their own fields only (`additionalProperties: false`): the runtime refuses a value
+   * of such a form holding another field, so a form closing is breaking.
+   */
+  closedVariants?: string[];
+  /**
    * The names of those forms, when each is a named schema: forms whose fields mostly overlap (node types sharing
    * traits) still differ by name.
    */

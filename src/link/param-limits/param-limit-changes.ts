@@ -113,6 +113,7 @@ function diffNested(
       report(a[key] === undefined ? "limitAdded" : "limitTightened", { subject, what: key, from: a[key], to: b[key] });
   }
   if (canonical(a.enum) !== canonical(b.enum)) diffEnum(subject, a.enum, b.enum, report);
+  if (!typesInShape) diffClosedShapes(subject, a.shapes ?? [], b.shapes ?? [], report);
   // Several scalar kinds, objects of shapes too (`object`): one fewer refuses values that were taken (a kind's own
   // limits are the upstream's to change, a shape's the request shape's).
   if (!ofKinds) return;
@@ -127,6 +128,26 @@ function diffNested(
       from: before,
       to: after,
     });
+}
+
+/**
+ * A union's shape, the same fields on both sides, now taking them only (`closed`): a value of it holding another field
+ * was sent and is refused. Where the value's shape is recorded, its forms are compared there (request-shape.ts).
+ */
+function diffClosedShapes(
+  subject: string,
+  a: NonNullable<NestedLimits["shapes"]>,
+  b: NonNullable<NestedLimits["shapes"]>,
+  report: Report<ParamLimitChange>,
+): void {
+  const form = (s: { fields: object }) => Object.keys(s.fields).sort().join(",");
+  const before = new Map(a.map((s) => [form(s), s.closed === true]));
+  for (const s of b) {
+    const was = before.get(form(s));
+    if (was === undefined || was === (s.closed === true)) continue;
+    const [from, to] = was ? ["closed", "open"] : ["open", "closed"];
+    report(was ? "limitLoosened" : "limitTightened", { subject, what: `shape {${form(s)}}`, from, to });
+  }
 }
 
 /**

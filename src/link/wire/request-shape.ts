@@ -35,7 +35,9 @@ export type RequestFieldChange =
   | "fieldMaxItemsIncreased"
   | "fieldLimitTightened"
   | "fieldLimitLoosened"
-  | "fieldFormatChanged";
+  | "fieldFormatChanged"
+  | "fieldFormClosed"
+  | "fieldFormOpened";
 
 export const REQUEST_FIELD_CHANGES = {
   fieldRemoved: { level: "breaking", rule: "request field no longer accepted" },
@@ -82,6 +84,11 @@ export const REQUEST_FIELD_CHANGES = {
     level: "patch",
     rule: "request field format changed (an annotation of what the value looks like)",
   },
+  fieldFormClosed: {
+    level: "breaking",
+    rule: "request object form closed: a field it does not list is refused (additionalProperties: false)",
+  },
+  fieldFormOpened: { level: "minor", rule: "request object form opened: fields it does not list are accepted" },
 } as const;
 
 /** The shape of a `json` parameter written into the request body, when the body's schema reaches it. */
@@ -136,6 +143,7 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
     if (added.length) emit("fieldEnumValueAdded", { to: added });
   }
   diffLimits(a.limits ?? {}, b.limits ?? {}, emit);
+  diffClosedForms(a, b, emit);
   // Fields of an object form that is itself new (an id that may now be an object): a call sending the old form is
   // unaffected.
   const newForm = ta.length > 0 && !ta.includes("object");
@@ -193,6 +201,25 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
       shapeTypes(b.additionalProperties).length ? { to: shapeTypes(b.additionalProperties).join(" | ") } : {},
     );
 });
+
+/**
+ * A union's object form, the same fields on both sides, that now takes them only: a call sending it another field was
+ * accepted and is refused (breaking); one no longer closed takes more (minor). A form new or gone is its fields'
+ * change.
+ */
+function diffClosedForms(
+  a: Shape,
+  b: Shape,
+  emit: (kind: RequestFieldChange, detail?: { what?: string; from?: unknown; to?: unknown }) => void,
+): void {
+  const [was, now] = [a.closedVariants ?? [], b.closedVariants ?? []];
+  for (const form of now)
+    if (!was.includes(form) && a.variants?.includes(form))
+      emit("fieldFormClosed", { what: `form {${form}}`, from: "open", to: "closed" });
+  for (const form of was)
+    if (!now.includes(form) && b.variants?.includes(form))
+      emit("fieldFormOpened", { what: `form {${form}}`, from: "closed", to: "open" });
+}
 
 /**
  * A limit on a value a caller sends, added or tightened (breaking) or loosened or removed (minor), under the kinds
