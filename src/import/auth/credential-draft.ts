@@ -204,3 +204,18 @@ export function sentLimits(limits: PlaceLimits | undefined): Pick<SentAgain, "ma
     ...(format ? { format } : {}),
   };
 }
+
+/**
+ * Registers a place the first way's first credential is sent at too (auth.alsoSends), keyed as draftAlsoSends reads the
+ * places: a document's only key found in the requests' own fields (a body's, or a parameter too few operations declare
+ * to be a scheme's place).
+ */
+export function sendFirstKeyAt(credential: CredentialDraft, place: SentAgain["place"], limits?: PlaceLimits): void {
+  const where = "path" in place ? place.path.join("/") : place.name;
+  (credential.alsoSends ??= new Map()).set(`0:${place.in}:${where}`, {
+    way: 0,
+    credential: 0,
+    place,
+    ...sentLimits(limits),
+  });
+}

@@ -7,13 +7,7 @@
 // (auth.alsoSends, no scheme): no scheme is added to the cut, and an operation that declares none of them takes no
 // credential (the link's rule, auth.ts placesNone).
 import { describedAsTheKey } from "../../load/schemas/api-key-words.js";
-import {
-  ADDED_SCHEME,
-  type CredentialDraft,
-  type PlaceLimits,
-  type SentAgain,
-  sentLimits,
-} from "./credential-draft.js";
+import { ADDED_SCHEME, type CredentialDraft, type PlaceLimits, sendFirstKeyAt } from "./credential-draft.js";
 
 /** The parameter holding a key the document puts in the request's own fields only. */
 const PARAM = "apiKey";
@@ -48,12 +42,7 @@ export function keyParameterPlace(
 ): string | undefined {
   if (param.in !== "query" && param.in !== "header") return undefined;
   if (!param.required || !assumedToken(credential) || !theDocumentsKey(param.name, param.description)) return undefined;
-  (credential.alsoSends ??= new Map()).set(`0:${param.in}:${param.name}`, {
-    way: 0,
-    credential: 0,
-    place: { in: param.in, name: param.name },
-    ...sentLimits(param.limits),
-  } as SentAgain);
+  sendFirstKeyAt(credential, { in: param.in, name: param.name }, param.limits);
   return (
     `${param.in} parameter ${param.name} is the API key, the document's only credential: sent there from the ` +
     "credential (auth.alsoSends), given once, secret; check how the API takes its key"

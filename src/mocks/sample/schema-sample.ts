@@ -69,11 +69,13 @@ export class DocumentSampler {
     const made = this.walked(pointer, bounds);
     if (made || !this.reading) return made;
     // No value by the letter: one the reader takes, as it reads the schema (it alone judges the value made for it).
+    // Kept and put back: a sample asked while one walks (none today) leaves the outer walk's check as it was.
+    const outer = this.readingOnly;
     this.readingOnly = true;
     try {
       return this.walked(pointer, bounds);
     } finally {
-      this.readingOnly = false;
+      this.readingOnly = outer;
     }
   }
 

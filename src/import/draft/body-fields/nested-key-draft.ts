@@ -11,7 +11,7 @@ import { type OpenApiDocument, type Schema, typeOf } from "../../../load/openapi
 import type { ReviewNote } from "../../manifest-yaml.js";
 import { safeFlatten } from "../param-schema.js";
 import { nameWords } from "../../../load/schemas/name-words.js";
-import { type CredentialDraft, type SentAgain, sentLimits } from "../../auth/credential-draft.js";
+import { type CredentialDraft, sendFirstKeyAt } from "../../auth/credential-draft.js";
 import { assumedToken, theDocumentsKey } from "../../auth/places-only-draft.js";
 import { namesCredential } from "../../auth/credential-params.js";
 
@@ -124,11 +124,5 @@ export function nestedKeys(
 
 /** The way's first credential sent at a body field too (credential.alsoSends), bounded by the field's lengths. */
 function keyAt(credential: CredentialDraft, path: string[], leaf: Schema | undefined): void {
-  const place = path.length === 1 ? { in: "body", name: path[0] as string } : { in: "body", path };
-  (credential.alsoSends ??= new Map()).set(`0:body:${path.join("/")}`, {
-    way: 0,
-    credential: 0,
-    place,
-    ...sentLimits(leaf),
-  } as SentAgain);
+  sendFirstKeyAt(credential, path.length === 1 ? { in: "body", name: path[0] as string } : { in: "body", path }, leaf);
 }
