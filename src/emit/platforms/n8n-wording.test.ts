@@ -20,6 +20,15 @@ describe("n8n's wording", () => {
     expect(actionText("a book by title")).toBe("A Book by title");
   });
 
+  it("leaves a title's accents off its action, as the linter's sentence case reads such a letter as a break", () => {
+    expect(actionText("Vérifier la validité d'un numéro")).toBe("Verifier la validite d un numero");
+    expect(actionText("Retourne les SMS envoyés")).toBe("Retourne les SMS envoyes");
+    expect(actionText("Añadir una canción")).toBe("Anadir una cancion");
+    expect(actionText("Größe ändern")).toBe("Grosse andern");
+    // Letters the linter's sentence case reads as letters: ASCII ones alone.
+    for (const title of ["Vérifier la validité", "Œuvre d'art", "Łódź"]) expect(actionText(title)).toMatch(/^[ -~]+$/);
+  });
+
   it("gives descriptions as the linter counts sentences, booleans starting with Whether, brackets encoded", () => {
     expect(descriptionText("the book's id.", "Book")).toBe("The book's ID");
     expect(descriptionText("First sentence. Second one", "X")).toBe("First sentence. Second one.");

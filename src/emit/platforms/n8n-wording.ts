@@ -64,13 +64,37 @@ export function valueOptionName(value: unknown): string {
   return Object.hasOwn(NAMED_VALUES, text) ? (NAMED_VALUES[text] as string) : optionName(text);
 }
 
+/** Latin letters no accent makes, as the plain letters they are written with. */
+const LATIN_LETTERS: Readonly<Record<string, string>> = {
+  ß: "ss",
+  æ: "ae",
+  ø: "o",
+  œ: "oe",
+  ł: "l",
+  đ: "d",
+  þ: "th",
+  Æ: "Ae",
+  Ø: "O",
+  Œ: "Oe",
+  Ł: "L",
+  Đ: "D",
+  Þ: "Th",
+};
+
 /**
  * An operation's action in sentence case as the linter checks it: words of letters and digits, the first that is
  * not all capitals capitalised, every other such word in lowercase (a word all in capitals stays: SQL, ID; the
  * linter leaves those out before it checks, so after a first word of one letter the next is capitalised too).
  */
 export function actionText(title: string): string {
-  const words = title.match(/[A-Za-z0-9\u00C0-\u024F]+/g) ?? ["Run"];
+  // The linter's sentence case (the sentence-case package) reads a letter outside ASCII as a break between words
+  // ("Vérifier" as "V rifier"): a letter's accents are left off ("Verifier"), and a letter of its own written as the
+  // Latin letters it stands for ("Größe" as "Grosse"), as a title in French, Spanish or German has them.
+  const plain = title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[ßæøœłđþÆØŒŁĐÞ]/g, (c) => LATIN_LETTERS[c] ?? c);
+  const words = plain.match(/[A-Za-z0-9]+/g) ?? ["Run"];
   let first = true;
   return words
     .map((w) => {
