@@ -72,6 +72,7 @@ export default {
           "^node_modules/jose/",
           "^node_modules/aws4fetch/",
           "^(runtime/)?node_modules/ipaddr\\.js/",
+          "^node_modules/re2js/",
         ],
       },
     },
@@ -116,7 +117,8 @@ export default {
         "it imports its own files and its dependencies (openapi-fetch; jose, " +
         "for signing OAuth 2 JWT assertions with WebCrypto, which browsers and Node both have; aws4fetch, for " +
         "AWS Signature Version 4 over WebCrypto; ipaddr.js, for the IP ranges a model's file address may not " +
-        "reach), " +
+        "reach; re2js, RE2's linear-time matching for the patterns JavaScript's engine may take exponential time " +
+        "on), " +
         "and no Node module, YAML parser or schema compiler.",
       severity: "error",
       from: { path: "^runtime/", pathNot: "^runtime/adapters/" },
@@ -127,6 +129,7 @@ export default {
           "^node_modules/jose/",
           "^node_modules/aws4fetch/",
           "^(runtime/)?node_modules/ipaddr\\.js/",
+          "^node_modules/re2js/",
         ],
       },
     },

@@ -13,6 +13,7 @@ export { checkJson as jsonParams } from "./validate/json-params.js";
 export { checkRules as ruleChecks } from "./validate/cross-field-rules.js";
 export { formatProblem as valueFormats } from "./spec/formats.js";
 export { stringRules } from "./validate/string-rules.js";
+export { linearPatterns } from "./validate/linear-patterns.js";
 export { numberRules } from "./validate/number-rules.js";
 export { paramUnions } from "./validate/param-unions.js";
 export { formEncoding } from "./call/form-body.js";

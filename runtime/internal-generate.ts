@@ -15,6 +15,8 @@ export { SHORT_SECRET_MIN_LENGTH } from "./common/redact.js";
 export { authParams, authSlots, authWays, wayCredentials, wayParams } from "./http/credentials.js";
 export { callOf, descriptionOf } from "./spec/tool-description.js";
 export { checkValue } from "./validate/full-check.js";
+export { patternTest } from "./validate/linear-patterns.js";
+export { backtracks, collapsedRepeats } from "./validate/backtracking.js";
 export { cloneJson } from "./common/clone.js";
 export { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "./common/nesting.js";
 export { defined, entryOf, fieldOf, itemAt } from "./common/checked.js";

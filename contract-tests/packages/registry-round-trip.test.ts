@@ -83,8 +83,10 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // skipped as an error's value, a text/plain answer of a record read as JSON text: 48,002; the ceiling 48,040. The
 // fifty-ninth: a CSV answer of records read as records (the RFC 4180 row reader, 975 bytes minified alone): 49,088;
 // the ceiling 49,120. The sixty-first: a tool that names no type asks for JSON (+189), and the CSV reader a part of
-// its own (csvRecords), bundled only by a package with a CSV answer (−931): 48,346; the ceiling 48,400.
-const MAX_BUNDLE_BYTES = 48_400;
+// its own (csvRecords), bundled only by a package with a CSV answer (−931): 48,346; the ceiling 48,400. The
+// seventy-fourth: a pattern that backtracks run on a linear-time engine (the part's declaration and the engine's
+// hand-over; RE2 itself only in a package whose patterns need it): 48,471; the ceiling 48,500.
+const MAX_BUNDLE_BYTES = 48_500;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];

@@ -166,6 +166,7 @@ describe("a part of the support a tool needs", () => {
       "numbers",
       "oauth",
       "outcomes",
+      "patterns",
       "problems",
       "rateLimits",
       "requestSize",

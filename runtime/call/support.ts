@@ -21,6 +21,7 @@ import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
 import type { ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
 import { hasNumberRules, hasStringRules, type ValueSupport } from "../validate/validate-params.js";
+import { backtracks } from "../validate/backtracking.js";
 import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { requestSigning } from "./request-signing.js";
 import type { FileSupport } from "./files/file-support.js";
@@ -194,6 +195,39 @@ interface Part {
   given?(support: Support & { oauth?: { send?: unknown } }): boolean;
 }
 
+// Keys of a tool's rules that hold data or words, not rules: a `pattern` key inside them is a value's, and they are
+// not read (a description may be made when it is read).
+const NOT_RULES = new Set([
+  "example",
+  "default",
+  "enum",
+  "const",
+  "knownValues",
+  "placeholder",
+  "description",
+  "title",
+]);
+
+/** Whether `rules` (a parameter, a form, a JSON value's limits, at any depth) holds a pattern that backtracks. */
+function holdsBacktracking(rules: unknown): boolean {
+  if (typeof rules !== "object" || rules === null) return false;
+  if (Array.isArray(rules)) return rules.some(holdsBacktracking);
+  for (const key of Object.keys(rules)) {
+    if (NOT_RULES.has(key)) continue;
+    const value = (rules as Record<string, unknown>)[key];
+    if (key === "pattern" && typeof value === "string" ? backtracks(value) : holdsBacktracking(value)) return true;
+  }
+  return false;
+}
+
+/**
+ * The parameter (or `true`: a route's) whose pattern, anywhere in its rules (a form, a JSON value's fields and items),
+ * JavaScript's engine may take exponential time on (validate/backtracking.ts); false if none.
+ */
+function backtrackingPattern(tool: ToolCall): string | boolean {
+  return paramWhere(tool, holdsBacktracking) || tool.routes.some((r) => backtracks(r.when.pattern));
+}
+
 /** Whether one of a parameter's forms (`anyOf`), as a parameter of its own, meets `test`. */
 const formsWhere = (p: ParamCall, test: (form: ParamCall) => boolean): boolean =>
   p.anyOf?.some((form) => test({ ...p, ...form })) ?? false;
@@ -305,6 +339,10 @@ const PARTS = {
   outcomes: {
     what: "reading a status as an outcome (outcomes) or a 2xx as a failure (errors.failureWhen)",
     declares: outcomesNeeded,
+  },
+  patterns: {
+    what: "checking a pattern JavaScript's engine may take exponential time on, in linear time",
+    declares: backtrackingPattern,
   },
   secretLists: {
     what: "withholding a secret list's items (secret on a list of texts)",

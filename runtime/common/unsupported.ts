@@ -27,6 +27,7 @@ export const SUPPORT_EXPORTS = {
   routes: "valueRoutes",
   constants: "wireConstants",
   outcomes: "replyOutcomes",
+  patterns: "linearPatterns",
   secretLists: "secretTexts",
   csv: "csvRecords",
 } as const;

@@ -25,6 +25,7 @@ import { checkRules } from "../validate/cross-field-rules.js";
 import { checkJson } from "../validate/json-params.js";
 import { booleanValue } from "../validate/validate-params.js";
 import { stringRules } from "../validate/string-rules.js";
+import { linearPatterns } from "../validate/linear-patterns.js";
 import { numberRules } from "../validate/number-rules.js";
 import { paramUnions } from "../validate/param-unions.js";
 import { secretTexts } from "../common/secret-texts.js";
@@ -57,6 +58,7 @@ export const fullSupport: Required<Support> = {
   routes: chooseRoute,
   constants: placeConstants,
   outcomes: replyOutcomes,
+  patterns: linearPatterns,
   secretLists: secretTexts,
   csv: csvRecords,
 };

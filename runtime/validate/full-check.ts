@@ -14,6 +14,7 @@ import { fileValues } from "./file-values.js";
 import { stringRules } from "./string-rules.js";
 import { numberRules } from "./number-rules.js";
 import { paramUnions } from "./param-unions.js";
+import { linearPatterns } from "./linear-patterns.js";
 import {
   booleanValue,
   type Checked,
@@ -34,6 +35,7 @@ export const VALUE_SUPPORT: Required<ValueSupport> = {
   unions: paramUnions,
   credentials: { userProblem: basicUserProblem },
   form: { linkProblem },
+  patterns: linearPatterns,
 };
 
 /** validateInput with every check. */

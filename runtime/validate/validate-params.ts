@@ -14,6 +14,8 @@ import { allowedRange, brokenBound } from "./rule-words.js";
 import { hasStringRules, NOT_HEADER_SAFE, stringCheck } from "./string-check.js";
 import { type Checked, problem, show, type ValueSupport } from "./value-checks.js";
 import { insertSorted, toolPlan } from "./tool-plan.js";
+import { backtracks } from "./backtracking.js";
+import type { LinearPatterns, PatternTest } from "./value-checks.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -50,6 +52,7 @@ export function validateInput(
   support: ValueSupport,
   secrets: readonly string[] = [],
 ): Validated {
+  if (support.patterns !== undefined && linear === undefined) usePatternEngine(support.patterns);
   let issues: Issue[] = [];
   const values: Record<string, unknown> = {};
   // Made only when a default is not sent: most calls share the empty one.
@@ -158,6 +161,7 @@ export function checkValueWith(
   tool?: Pick<ToolCall, "routes" | "auth">,
   secrets: readonly string[] = [],
 ): Checked {
+  if (support.patterns !== undefined && linear === undefined) usePatternEngine(support.patterns);
   switch (spec.type) {
     case "string":
       return typeof raw === "string"
@@ -211,14 +215,28 @@ export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multiple
   return spec.type === "number" && (spec.enum !== undefined || spec.multipleOf !== undefined);
 }
 
-const patterns = new Map<string, RegExp>();
+const patterns = new Map<string, PatternTest>();
+// The linear-time engine, once a call's support has given it (validateInput): a pattern that may backtrack
+// exponentially (backtracking.ts) runs on it. The engine answers as JavaScript's does, so one engine serves every
+// package of the process; a generated package whose patterns need it is given it (call/support.ts `patterns`).
+let linear: LinearPatterns | undefined;
 
-/** A pattern compiled once (patterns come from generated tools: a small, fixed set). */
-export function compiled(pattern: string): RegExp {
+/** The linear-time engine for the patterns that need it (`linearPatterns`), kept for the process. */
+export function usePatternEngine(engine: LinearPatterns): void {
+  linear = engine;
+}
+
+/**
+ * A pattern compiled once (patterns come from generated tools: a small, fixed set): on the linear-time engine where
+ * JavaScript's may backtrack exponentially and the engine is given and can run it, else JavaScript's.
+ */
+export function compiled(pattern: string): PatternTest {
   let re = patterns.get(pattern);
   if (!re) {
-    re = new RegExp(pattern, "u");
-    patterns.set(pattern, re);
+    const risky = backtracks(pattern);
+    re = (risky && linear?.compile(pattern)) || new RegExp(pattern, "u");
+    // A risky pattern compiled before the engine was given is compiled again once it is.
+    if (!risky || linear) patterns.set(pattern, re);
   }
   return re;
 }

@@ -56,6 +56,11 @@ export interface ValueSupport {
     /** `spec`, `tool`: the value's parameter and the tool whose path places it (http/path-link.ts `linkProblem`). */
     linkProblem: typeof linkProblem;
   };
+  /**
+   * Patterns JavaScript's engine may take exponential time on (backtracking.ts), run on a linear-time engine:
+   * `linearPatterns`.
+   */
+  patterns?: LinearPatterns;
   /** A number's enum and step (hasNumberRules): `numberRules`. */
   numbers?: { check(spec: ParamCall, n: number): Checked };
   /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */
@@ -108,4 +113,14 @@ export function problem(
   secrets: readonly string[] = [],
 ): Checked {
   return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value, secrets)}` } };
+}
+
+/** A compiled pattern: whether it matches somewhere in a text, as a RegExp's `test` (no `g`, no state). */
+export interface PatternTest {
+  test(text: string): boolean;
+}
+
+/** A linear-time engine's compiler: undefined for a pattern it cannot run (a lookaround, a back reference). */
+export interface LinearPatterns {
+  compile(pattern: string): PatternTest | undefined;
 }

@@ -6,7 +6,7 @@
 // made passes: the caller checks each as the runtime does.
 import fc from "fast-check";
 import type { ValueFormat } from "@blockwright/runtime/internal";
-import { FORMAT_MAX_LENGTH, matchesFormat } from "@blockwright/runtime/internal/generate";
+import { FORMAT_MAX_LENGTH, matchesFormat, patternTest } from "@blockwright/runtime/internal/generate";
 import { drawablePattern, withoutUndrawableAssertions, withRepetitionsAtMost } from "./drawable-pattern.js";
 import { patternArbitrary } from "./pattern-arbitrary.js";
 
@@ -312,7 +312,7 @@ function drawnLooser(pattern: string, size: (typeof SIZES)[number], most: number
   const looser = withoutUndrawableAssertions(pattern);
   if (looser === undefined) return undefined;
   try {
-    const whole = new RegExp(pattern, "u");
+    const whole = patternTest(pattern);
     return fc
       .sample(patternArbitrary(drawable(looser, most), size), { seed: 7, numRuns: 80 })
       .filter((s) => s.trim() !== "" && whole.test(s));

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { drawablePattern } from "../../model/drawable-pattern.js";
 import { patternArbitrary } from "../../model/pattern-arbitrary.js";
 import type { ParamSpec } from "@blockwright/runtime/internal";
+import { patternTest } from "@blockwright/runtime/internal/generate";
 import { expectAcceptedCall } from "../accepted.js";
 import { check, fail } from "../call.js";
 import { operationOf } from "../request/request.js";
@@ -62,7 +63,7 @@ function routeDraws(pattern: string): string[] {
 
 /** A value of `param` that matches a route's pattern and passes the parameter's rules. */
 export function routeValue(values: ToolValues, param: ParamSpec, pattern: string): string | undefined {
-  const re = new RegExp(pattern, "u");
+  const re = patternTest(pattern);
   const example = String(values.example(param.name)?.value ?? "");
   const sampled = routeDraws(pattern);
   const candidates = [example, ...sampled.map((s) => s + example), ...sampled];

@@ -9,6 +9,7 @@
 // `$ref` that does not resolve throws there, BW1205), so a shortcut that stopped early (`anyOf` at its first match)
 // would miss that. structured-verdict.test.ts holds the answers and the reads to the validator's.
 import { format as knownFormats, type Schema, ucs2length } from "@cfworker/json-schema";
+import { patternTest } from "@blockwright/runtime/internal/generate";
 
 type Node = Record<string, unknown>;
 type Lookup = Record<string, Schema | boolean>;
@@ -143,7 +144,7 @@ function numberMeets(value: number, node: Node): boolean {
 }
 
 /** Compiled patterns, by their text: the validator compiles one at each value it checks. */
-const patterns = new Map<string, RegExp>();
+const patterns = new Map<string, { test(text: string): boolean }>();
 
 function textMeets(value: string, node: Node): boolean {
   if (node.minLength !== undefined || node.maxLength !== undefined) {
@@ -156,7 +157,7 @@ function textMeets(value: string, node: Node): boolean {
     let pattern = patterns.get(node.pattern);
     if (!pattern) {
       if (patterns.size >= 1024) patterns.clear();
-      patterns.set(node.pattern, (pattern = new RegExp(node.pattern, "u")));
+      patterns.set(node.pattern, (pattern = patternTest(node.pattern)));
     }
     if (!pattern.test(value)) return false;
   }
