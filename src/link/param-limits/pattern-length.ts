@@ -7,6 +7,7 @@
 // `maxLength` of its own; one that is not anchored matches inside a longer
 // value, which it does not bound.
 import type { AST } from "@eslint-community/regexpp";
+import { collapsedRepeats } from "@blockwright/runtime/internal/generate";
 import { patternAst, patternSpan as lengthOf } from "../../common/pattern-ast.js";
 import type { Schema } from "../../load/openapi-document.js";
 import { statesByteFormat } from "../../model/byte-text.js";
@@ -71,11 +72,13 @@ function anchored(alternative: AST.Alternative): boolean {
 }
 
 /**
- * A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character (but a
- * byte field's format stated as a pattern where the spec's says only any text: src/model/byte-text.ts).
+ * A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character, or as the
+ * document writes it before the load's reading (collapsedRepeats); but a byte field's format stated as a pattern where
+ * the spec's says only any text: src/model/byte-text.ts.
  */
 export function checkSamePattern(ctx: LinkContext, at: Path, what: string, pattern: string, spec: Schema): void {
-  if (pattern === spec.pattern || statesByteFormat(pattern, spec)) return;
+  // As written in the document too: the load reads a repeated group of one repeated atom as the atom repeated.
+  if (pattern === spec.pattern || collapsedRepeats(pattern) === spec.pattern || statesByteFormat(pattern, spec)) return;
   ctx.fail(
     "BW2007",
     at,
