@@ -1,23 +1,20 @@
-// Which patterns a backtracking engine (JavaScript's own) may take exponential time on, or time of a high power of
-// the value's length: a published document's `^(https?:\/\/)?([\da-z.-]+)\.([a-z.]{2,6})([\/\w .-]*)*\/?$` held a
-// drafting for minutes on one example and would hold a call's process for good on a crafted value. Such a pattern is
-// run on a linear-time engine (linear-patterns.ts), the part of the support a package gets when one of its patterns
-// is named here. Read by the generator's choice of parts and by the runtime's compiled patterns: one record.
+// Which patterns a backtracking engine (JavaScript's own) may take exponential time on: a published document's
+// `^(https?:\/\/)?([\da-z.-]+)\.([a-z.]{2,6})([\/\w .-]*)*\/?$` held a drafting for minutes on one example and
+// would hold a call's process for good on a crafted value. Such a pattern is run on a linear-time engine
+// (linear-patterns.ts), the part of the support a package gets when one of its patterns is named here. Read by the
+// generator's choice of parts and by the runtime's compiled patterns: one record.
 
-/** A quantifier at `i` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`): its length, whether it repeats and is unbounded. */
-function quantifierAt(
-  pattern: string,
-  i: number,
-): { length: number; repeats: boolean; unbounded: boolean } | undefined {
+/** A quantifier at `i` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`): its length, and whether it repeats. */
+function quantifierAt(pattern: string, i: number): { length: number; repeats: boolean } | undefined {
   const c = pattern[i];
-  if (c === "*" || c === "+") return { length: 1, repeats: true, unbounded: true };
-  if (c === "?") return { length: 1, repeats: false, unbounded: false };
+  if (c === "*" || c === "+") return { length: 1, repeats: true };
+  if (c === "?") return { length: 1, repeats: false };
   if (c !== "{") return undefined;
   const braces = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
   if (!braces) return undefined;
   const [whole, low, comma, high] = braces;
   const most = comma === undefined ? Number(low) : high === "" ? Infinity : Number(high);
-  return { length: whole.length, repeats: most > 1, unbounded: most === Infinity };
+  return { length: whole.length, repeats: most > 1 };
 }
 
 /** Where an escape that starts at `i` (a backslash) ends: past `\u{…}`, `\p{…}`, `\k<…>`, else past one character. */
@@ -39,44 +36,59 @@ function classEnd(pattern: string, i: number): number {
   return j + 1;
 }
 
+/** What an open group holds: a quantifier, an alternation, a class, an escape or a dot (which may overlap). */
+interface Held {
+  quantifier: boolean;
+  alternation: boolean;
+  wide: boolean;
+}
+
+const held = (): Held => ({ quantifier: false, alternation: false, wide: false });
+
+/** Whether a group holding this, repeated, lets a value be split between the repeats in many ways. */
+const ambiguous = (h: Held) => h.quantifier || (h.alternation && h.wide);
+
 /**
- * Whether a pattern has a shape a backtracking engine may take super-linear time on: a repeated group (`*`, `+`,
- * `{n,}`, `{n,m}` past one) holding a quantifier or an alternation (`(a+)+`, `([\w.-]*)*`, `(a|ab)*`), or three
- * unbounded quantifiers (`.*.*.*x`). Conservative: a pattern it names may still be fast; one it passes has neither.
+ * Whether a pattern has a shape a backtracking engine may take exponential time on: a repeated group (`*`, `+`,
+ * `{n,}`, `{n,m}` past one) holding a quantifier (`(a+)+`, `([\w.-]*)*`), or an alternation whose branches hold a
+ * class, an escape or a dot (`(\w|\d)*`), which may match the same text. Alternatives of literal words
+ * (`(,(updated|deleted))*`) and quantifiers one after another (`[a-z]+://[^/]+/*$`: at most a power of the length,
+ * under a parameter's bounds) are left to JavaScript's engine. Conservative: a pattern it names may still be fast.
  */
 export function backtracks(pattern: string): boolean {
-  // Per open group: whether it holds a quantifier or an alternation.
-  const groups: boolean[] = [false];
-  let unbounded = 0;
-  // The group just closed (its holding flag), when the next token may be its quantifier.
-  let closed: boolean | undefined;
+  const groups: Held[] = [held()];
+  const top = () => groups[groups.length - 1] as Held;
+  // The group just closed, when the next token may be its quantifier.
+  let closed: Held | undefined;
   for (let i = 0; i < pattern.length; ) {
     const q = quantifierAt(pattern, i);
     if (q) {
-      if (q.repeats && closed === true) return true;
-      if (q.unbounded && ++unbounded >= 3) return true;
-      groups[groups.length - 1] = true;
+      if (q.repeats && closed !== undefined && ambiguous(closed)) return true;
+      top().quantifier = true;
       closed = undefined;
       i += q.length;
-      // A lazy or possessive mark after the quantifier.
+      // A lazy mark after the quantifier.
       if (pattern[i] === "?") i++;
       continue;
     }
     closed = undefined;
     const c = pattern[i];
-    if (c === "\\") i = escapeEnd(pattern, i);
-    else if (c === "[") i = classEnd(pattern, i);
-    else if (c === "(") {
-      groups.push(false);
+    if (c === "\\" || c === "[" || c === ".") {
+      top().wide = true;
+      i = c === "\\" ? escapeEnd(pattern, i) : c === "[" ? classEnd(pattern, i) : i + 1;
+    } else if (c === "(") {
+      groups.push(held());
       // A group's kind (`?:`, `?=`, `?!`, `?<=`, `?<!`, `?<name>`) is no quantifier.
       i += /^\((\?(<?[=!]|:|<[^>]*>))?/.exec(pattern.slice(i))?.[0].length ?? 1;
     } else if (c === ")") {
-      const holds = groups.length > 1 ? (groups.pop() as boolean) : false;
-      if (holds) groups[groups.length - 1] = true;
-      closed = holds;
+      const inner = groups.length > 1 ? (groups.pop() as Held) : held();
+      const outer = top();
+      outer.quantifier ||= ambiguous(inner);
+      outer.wide ||= inner.wide;
+      closed = inner;
       i++;
     } else {
-      if (c === "|") groups[groups.length - 1] = true;
+      if (c === "|") top().alternation = true;
       i++;
     }
   }
