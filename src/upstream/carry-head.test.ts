@@ -66,10 +66,15 @@ operations:
     operationId: zqcreateTag
 `;
 const DRAFTED =
+  "  message: [ $response.body#/message, $response.body#/error/message, $response.body#/error_description, " +
+  "$response.body#/error_message, $response.body#/error, $response.body#/errors/0/message, " +
+  "$response.body#/fault/faultstring ]";
+// The common places as an earlier add drafted them (before a list of errors and a gateway's fault were read; before a
+// flat error's description and message were).
+const DRAFTED_EARLIER = "  message: [ $response.body#/message, $response.body#/error/message, $response.body#/error ]";
+const DRAFTED_BEFORE_FLAT =
   "  message: [ $response.body#/message, $response.body#/error/message, $response.body#/error, " +
   "$response.body#/errors/0/message, $response.body#/fault/faultstring ]";
-// The common places as an earlier add drafted them (before a list of errors and a gateway's fault were read).
-const DRAFTED_EARLIER = "  message: [ $response.body#/message, $response.body#/error/message, $response.body#/error ]";
 
 describe("the parts for all operations add drafted from the older document", () => {
   it("where errors are read follows the newer draft, with a line and a note", () => {
@@ -82,9 +87,11 @@ describe("the parts for all operations add drafted from the older document", () 
   });
 
   it("and from the common places an earlier add drafted, which are add's draft still", () => {
-    const carried = carryDrafted(manifest(DRAFTED_EARLIER), cut(), cut(apiErrors), "openapi.yaml");
-    expect(carried.lines).toEqual(["errors: the newer document's, as add drafts it"]);
-    expect(parse(carried.text).errors.code).toEqual(["$response.body#/errors/0/code"]);
+    for (const earlier of [DRAFTED_EARLIER, DRAFTED_BEFORE_FLAT]) {
+      const carried = carryDrafted(manifest(earlier), cut(), cut(apiErrors), "openapi.yaml");
+      expect(carried.lines).toEqual(["errors: the newer document's, as add drafts it"]);
+      expect(parse(carried.text).errors.code).toEqual(["$response.body#/errors/0/code"]);
+    }
     // One of them written by hand beside them is the user's.
     const mine = manifest(`${DRAFTED_EARLIER.slice(0, -2)}, $response.body#/zqproblem ]`);
     expect(carryDrafted(mine, cut(), cut(apiErrors), "openapi.yaml").lines).toEqual([]);

@@ -117,6 +117,8 @@ const shownBy = (media: Record<string, unknown>) =>
 const COMMON = [
   "$response.body#/message",
   "$response.body#/error/message",
+  "$response.body#/error_description",
+  "$response.body#/error_message",
   "$response.body#/error",
   "$response.body#/errors/0/message",
   "$response.body#/fault/faultstring",

@@ -242,6 +242,8 @@ describe("errors, the server, the provider", () => {
       expect(named({ zqa: { type: "string" }, zqb: { type: "string" } })).toEqual([
         "$response.body#/message",
         "$response.body#/error/message",
+        "$response.body#/error_description",
+        "$response.body#/error_message",
         "$response.body#/error",
         "$response.body#/errors/0/message",
         "$response.body#/fault/faultstring",
@@ -301,6 +303,8 @@ describe("errors, the server, the provider", () => {
     expect(d.manifest.errors.message).toEqual([
       "$response.body#/message",
       "$response.body#/error/message",
+      "$response.body#/error_description",
+      "$response.body#/error_message",
       "$response.body#/error",
       "$response.body#/errors/0/message",
       "$response.body#/fault/faultstring",

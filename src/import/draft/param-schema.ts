@@ -18,6 +18,7 @@ import { exampleDefault } from "./required-defaults/example-default.js";
 import { withProseLimits } from "./prose/limit-words.js";
 import { withWordedValues } from "./prose/value-words.js";
 import { withFormat } from "./formats/draft-format.js";
+import { noteTextItems } from "./secrets/text-lists.js";
 import { readAsWritten, type WrittenPlace } from "./written-values/written-values.js";
 import { notTemplateVariable } from "./written-values/template-variable.js";
 
@@ -176,6 +177,7 @@ function withType(
     return false;
   } else if (t === "object" || t === "array") {
     Object.assign(param, { type: "json", jsonType: t });
+    if (t === "array" && flat.items) noteTextItems(safeFlatten(doc, flat.items as Schema), param);
     if (t === "array" && typeof flat.minItems === "number") param.minItems = flat.minItems;
     if (t === "array" && typeof flat.maxItems === "number") param.maxItems = flat.maxItems;
   } else if (t === "string") {

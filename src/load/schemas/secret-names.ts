@@ -7,6 +7,7 @@ import { firstSentence, sentences } from "../text/sentences.js";
 import { describedAsTheKey, saysApiKey } from "./api-key-words.js";
 import { callsAnIdentifier } from "./identifier-words.js";
 import { nameWords, namesPageToken, PAGE_WORDS, withoutIndex } from "./name-words.js";
+import { describesPassword, namesPasswordInOtherLanguage } from "./password-words.js";
 import {
   actionToken,
   actionTokenName,
@@ -87,12 +88,14 @@ export function namesCardData(name: string, description?: unknown): boolean {
   return last === "number" && CARD_DATA_WORDS.test(text) && CARD_WORDS.test(text);
 }
 
-// `pass` is a password only where its description says so (an SMTP account's); elsewhere it is a verb or a route.
-const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
+// `pass` (or `pass2`, a second one) is a password only where its description says so, in any language (an SMTP
+// account's, "Contraseña": password-words.ts); elsewhere it is a verb or a route.
+const BARE_PASS = /^pass\d?$/i;
 // ...or, with no description to say so (a converter's document describes few fields), where what is beside it says so:
 // an account's name or another password in the same form (a sign-in's `e_mail` and `pass`, a change's `old_pass`), or
 // the operation's address or summary naming a password or a sign-in (`/user/password/replacement`, "email login").
-const ACCOUNT_FIELD = /^(e[_-]?mail|email[_-]?address|user[_-]?name|login|account[_-]?name|(old|current)[_-]?pass)$/i;
+const ACCOUNT_FIELD =
+  /^(e[_-]?mail|email[_-]?address|user([_-]?name)?|login|account[_-]?name|(old|current)[_-]?pass)$/i;
 const PASSWORD_CONTEXT = /\b(passwords?|passphrase|log ?in|sign ?(in|up)|register|registration)\b/i;
 // `pass` with a word saying whose it is (`old_pass`, `new_pass`, `current_pass`) is a password, as `old_password` is.
 const PASS_OF = /^(old|new|current|confirm)[_-]?pass$/i;
@@ -181,17 +184,18 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (namesCardData(name, description)) return true;
   const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
   if (endings.some((names) => names.test(name)) || passOfAccountOrKey(name)) return true;
-  if (/^pass$/i.test(name) && passwordBeside(beside)) return true;
+  if (BARE_PASS.test(name) && passwordBeside(beside)) return true;
   // A password after more words than PASSWORD_ENDING's one (`third_party_password`, `defaultAdminPassword`): the last
   // word of the name read, not a longer pattern.
   const words = nameWords(name);
-  if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "")) return true;
+  if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "") || namesPasswordInOtherLanguage(words)) return true;
   // A secret of some kind by the last word of its name (`callbackSecret`, "used to compute a signature"): whoever holds
   // it signs or reads as its owner. Not one described as an identifier or a name (or namesASecret's, above); a flag or
   // a list of values is noSecretShape's.
   if (words.length > 1 && words.at(-1) === "secret") return !callsAnIdentifier(description);
-  // Another party's refresh token by the end of its name (`zq_store_refresh_token`): whoever holds it mints access.
-  if (words.slice(-2).join(" ") === "refresh token") return true;
+  // Another party's refresh token by the end of its name (`zq_store_refresh_token`): whoever holds it mints access; a
+  // live stream's key (`stream_key`, RTMP's): whoever holds it broadcasts as the account.
+  if (/^(refresh token|stream key)$/.test(words.slice(-2).join(" "))) return true;
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
   if (words.at(-1) === "ticket") return sessionTicket(words, description);
@@ -203,7 +207,7 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (words.at(-1) === "key" && CRYPTO_KEY_WORDS.has(words.at(-2) ?? "") && !words.includes("public")) return true;
   if (words.at(-1) === "token" && signInToken(words, description, beside.words)) return true;
   if (typeof description !== "string") return false;
-  if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
+  if (BARE_PASS.test(name)) return describesPassword(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
   // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
   // project": api-key-words.ts), or key material; elsewhere it is a sort key, an object's key or a map's.

@@ -14,22 +14,34 @@ import { type SuccessFlag, successFlag } from "./success-flag.js";
 /**
  * Where an error's message mostly is, drafted when the document says nowhere, for review: the first a reply has is
  * read. A text or record at `message` or `error`, a list of errors' first (`{errors: [{message}]}`), and an API
- * gateway's fault, which answers before the API is reached (Apigee's `{fault: {faultstring}}`: a key refused).
+ * gateway's fault, which answers before the API is reached (Apigee's `{fault: {faultstring}}`: a key refused). An
+ * OAuth 2 error's `error_description` (RFC 6749 5.2) and a flat `error_message` (`{error_code, error_message}`) come
+ * before `error`, which beside them is only the code (`invalid_grant`).
  */
 export const COMMON_MESSAGE_PLACES: readonly string[] = [
   "$response.body#/message",
   "$response.body#/error/message",
+  "$response.body#/error_description",
+  "$response.body#/error_message",
   "$response.body#/error",
   "$response.body#/errors/0/message",
   "$response.body#/fault/faultstring",
 ];
 
 /**
- * The common places earlier versions of add drafted (before a list of errors and a gateway's fault were read): a
- * manifest holding them holds add's draft still, which `upstream --accept` follows (carry-head.ts).
+ * The common places earlier versions of add drafted (before a list of errors and a gateway's fault were read, then
+ * before a flat error's description and message): a manifest holding them holds add's draft still, which
+ * `upstream --accept` follows (carry-head.ts).
  */
 export const EARLIER_COMMON_MESSAGE_PLACES: readonly (readonly string[])[] = [
   ["$response.body#/message", "$response.body#/error/message", "$response.body#/error"],
+  [
+    "$response.body#/message",
+    "$response.body#/error/message",
+    "$response.body#/error",
+    "$response.body#/errors/0/message",
+    "$response.body#/fault/faultstring",
+  ],
 ];
 
 /** Where the error replies keep their code and message, read from the error responses of the chosen operations. */

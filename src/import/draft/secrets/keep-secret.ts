@@ -9,6 +9,7 @@ import { carriesCredential, headerNamesCredential, namesCredential } from "../..
 import { actedOnToken } from "../../auth/acted-on-token.js";
 import { takesToken } from "../../auth/answer-tokens.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
+import { holdsTexts } from "./text-lists.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 
 type Path = (string | number)[];
@@ -77,7 +78,7 @@ export function keepSecret(
     const siblings = wires.flatMap(([w, n]) => (w === place && n !== wireName ? [n] : []));
     const scheme = list || marked ? undefined : schemeAt(keys, place, wireName);
     const named = list
-      ? secretListWhy(wireName, p)
+      ? secretListWhy(place, wireName, p)
       : marked
         ? "the spec gives format password"
         : namesSecret(wireName, p.description, { siblings, words, shape: p })
@@ -176,11 +177,22 @@ function schemeAt(keys: readonly DeclaredKey[], place: string, name: string): st
 
 /**
  * Why a list is a secret of texts, if it is: its name or description says it holds a wallet's recovery words (a
- * mnemonic, seed words, a recovery phrase), and its example, if any, is texts. The link holds its items to texts.
+ * mnemonic, seed words, a recovery phrase), and its example, if any, is texts; or its spec's items are texts and its
+ * name is a credential's or a secret's made plural (`access_tokens`, `api_keys`, `passwords`): each item one. The link
+ * holds a secret list's items to texts.
  */
-function secretListWhy(wireName: string, p: ManifestParam): string | undefined {
+function secretListWhy(place: string, wireName: string, p: ManifestParam): string | undefined {
   if (Array.isArray(p.example) && !p.example.every((v) => typeof v === "string")) return undefined;
-  return namesSecretList(wireName, p.description)
-    ? "named or described as a wallet's recovery words, a list of texts each of whose items is withheld"
+  if (namesSecretList(wireName, p.description))
+    return "named or described as a wallet's recovery words, a list of texts each of whose items is withheld";
+  const one = singular(bracketPath(wireName).leaf);
+  if (!holdsTexts(p) || one === undefined || namesASecret(p.description)) return undefined;
+  return namesSecret(one, p.description) || carriesCredential(place, one, false, p.description)
+    ? `a list of texts named as ${one} values (a secret or a credential each), each of whose items is withheld`
     : undefined;
+}
+
+/** A name whose last word is plural, that word made singular (`access_tokens` → `access_token`); else undefined. */
+function singular(name: string): string | undefined {
+  return /[a-z]{3}s$/i.test(name) && !/ss$/i.test(name) ? name.slice(0, -1) : undefined;
 }

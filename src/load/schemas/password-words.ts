@@ -1,0 +1,48 @@
+// The word "password" in the languages documents are written in: a description saying a short name (`pass`, `pass2`)
+// holds one ("Contraseña", "Mot de passe", "Kennwort"), and names that are the word itself (`contrasena`, `senha`,
+// `passwort`). English alone left a Spanish bank API's `pass` (described "Contraseña") drafted plain: a literal on the
+// command line, a model asked for it.
+
+// Each a whole word of a description, accents optional where writers drop them (contrasena, haslo, losenord).
+const DESCRIBED = [
+  "password",
+  "passphrase",
+  "contrase[ñn]as?",
+  "clave de acceso",
+  "mot de passe",
+  "passwort",
+  "kennwort",
+  "senhas?",
+  "wachtwoord",
+  "parola d'ordine",
+  "has[łl]o",
+  "l[öo]senord",
+  "adgangskode",
+  "passord",
+  "salasana",
+  "heslo",
+  "jelsz[óo]",
+  "şifre",
+  "пароль",
+];
+// Non-Latin words have no `\b` edge in a JavaScript pattern without `u` semantics for letters: edges are spelled out.
+const EDGE_BEFORE = "(?<![\\p{L}\\p{N}_])";
+const EDGE_AFTER = "(?![\\p{L}\\p{N}_])";
+const PASSWORD_DESCRIBED = new RegExp(`${EDGE_BEFORE}(${DESCRIBED.join("|")})${EDGE_AFTER}`, "iu");
+// Whole names that are the word in another language (`Passwort`, `contraseña`, `senha`, `wachtwoord`); English's are
+// secret-names.ts's endings.
+const PASSWORD_NAMED =
+  /^(contrase[ñn]a|passwort|kennwort|senha|wachtwoord|has[łl]o|l[öo]senord|salasana|motdepasse)$/iu;
+
+/** Whether a description says the value is a password, in English or another language. */
+export function describesPassword(description: string): boolean {
+  return PASSWORD_DESCRIBED.test(description);
+}
+
+/**
+ * Whether a name ends in the word "password" in another language, whatever words come before (`user_contrasena`), one
+ * of several words too (`motDePasse`).
+ */
+export function namesPasswordInOtherLanguage(words: readonly string[]): boolean {
+  return PASSWORD_NAMED.test(words.at(-1) ?? "") || PASSWORD_NAMED.test(words.slice(-3).join(""));
+}
