@@ -10,7 +10,7 @@ import { keyParameterPlace } from "./places-only-draft.js";
 import { namesNoCredential } from "../../load/schemas/no-credential.js";
 import { callsAnIdentifier } from "../../load/schemas/identifier-words.js";
 import { nameWords, withoutIndex } from "../../load/schemas/name-words.js";
-import { CREDENTIAL_ENDINGS, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
+import { CREDENTIAL_ENDINGS, namesASecret, namesSecret } from "../../load/schemas/secrets/secret-names.js";
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import {

@@ -4,7 +4,7 @@
 // stays plain, while a text of the same name-shape stays secret.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { secretField } from "../../load/schemas/secret-names.js";
+import { secretField } from "../../load/schemas/secrets/secret-names.js";
 import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import { schemaRef } from "../../load/schemas/base-kinds.js";
 import { loneKindOf, loneMember } from "./lone-member.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
-import { holdsCredentials, secretField } from "../../load/schemas/secret-names.js";
+import { holdsCredentials, secretField } from "../../load/schemas/secrets/secret-names.js";
 import { fixedValues } from "../../load/text-enum.js";
 import { ownRequired, type Shapes, unionTag } from "./shapes-apart.js";
 import { regexProblem } from "../context.js";

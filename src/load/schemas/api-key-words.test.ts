@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { namedApiKey, saysApiKey } from "./api-key-words.js";
 import { describedAsNoCredential } from "./no-credential.js";
-import { namesSecret } from "./secret-names.js";
+import { namesSecret } from "./secrets/secret-names.js";
 
 const SAID = [
   "API key. Your API key identifies your project.",

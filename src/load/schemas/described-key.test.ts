@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { carriesCredential } from "../../import/auth/credential-params.js";
 import { describedAsTheKey } from "./api-key-words.js";
 import { withoutIndex } from "./name-words.js";
-import { namesSecret } from "./secret-names.js";
+import { namesSecret } from "./secrets/secret-names.js";
 
 const THE_KEY = [
   "Clé API",

@@ -5,7 +5,7 @@
 import { firstSentence } from "../text/sentences.js";
 import { saysApiKey } from "./api-key-words.js";
 import { nameWords, namesPageToken } from "./name-words.js";
-import { CREDENTIAL_ENDINGS } from "./secret-names.js";
+import { CREDENTIAL_ENDINGS } from "./secrets/secret-names.js";
 
 // A word of a name saying its key or token keys a request, a page, a form or a trace, wherever it stands
 // (X-Idempotency-Key, X-Page-Token, X-Pagination-Token, X-CSRF-Token, X-Request-Key, cache_key, sync_token).

@@ -3,7 +3,7 @@
 // `user-only`, with a note saying why: read once all of an operation's parameters are drafted (params.ts).
 import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
-import { bracketPath, namesASecret, namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
+import { bracketPath, namesASecret, namesSecret, namesSecretList } from "../../../load/schemas/secrets/secret-names.js";
 import { type AnswerToken, type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
 import { carriesCredential, headerNamesCredential, namesCredential } from "../../auth/credential-params.js";
 import { actedOnToken } from "../../auth/acted-on-token.js";

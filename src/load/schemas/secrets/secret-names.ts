@@ -2,12 +2,13 @@
 // a header's `X-Api-Secret`). Read once here for a parameter (import/auth/credential-params.ts: drafted `secret`) and a
 // field inside a JSON value (link/param-limits/schema-place.ts, NestedLimits.secret: its value withheld from a
 // refusal), with the document's own mark of one, `format: password`.
-import type { Schema } from "../openapi-document.js";
-import { firstSentence, sentences } from "../text/sentences.js";
-import { describedAsTheKey, saysApiKey } from "./api-key-words.js";
-import { callsAnIdentifier } from "./identifier-words.js";
-import { nameWords, namesPageToken, PAGE_WORDS, withoutIndex } from "./name-words.js";
+import type { Schema } from "../../openapi-document.js";
+import { firstSentence } from "../../text/sentences.js";
+import { describedAsTheKey, saysApiKey } from "../api-key-words.js";
+import { callsAnIdentifier } from "../identifier-words.js";
+import { nameWords, namesPageToken, PAGE_WORDS, withoutIndex } from "../name-words.js";
 import { describesPassword, namesPasswordInOtherLanguage } from "./password-words.js";
+import { namesCardData } from "./card-data.js";
 import {
   actionToken,
   actionTokenName,
@@ -48,46 +49,6 @@ const PRIVATE_KEY_ENDING = /^([a-z0-9]+[_-]?)?(private[_-]?key|(certificate|cert
 // Any words before (`cipher_seed_mnemonic`: two words before its end, which a one-word prefix missed).
 const WALLET_KEY_ENDING =
   /^[a-z0-9_-]*?(mnemonic|(seed|recovery|backup)[_-]?(phrase|words)|master[_-]?(private[_-]?)?key|xprv)$/i;
-// A payment card's full number, by the end of its name (`card_number`, cardNumber, `card_no`; `pan`, a primary account
-// number, where its description says a card's). Whoever holds it pays with the card: secret, never the provider's
-// credential. Not a card's id, token or last four digits (`card_id`, `card_token`, `card_last4`), other words' ends.
-// Its security code (cvv, cvc, csc) stays plain: 3 digits, under the shortest secret the runtime can withhold as a
-// whole value (SHORT_SECRET_MIN_LENGTH, runtime/common/redact.ts), so a secret one would refuse every real code.
-const CARD_DATA_ENDING = /^([a-z0-9]+[_-]?)?card[_-]?(number|num|no)$/i;
-const CARD_WORDS = /\b(card|cardholder|primary account number)\b/i;
-// ...or a card number by its description alone ("Cardholder's card number"), not one said to be truncated or masked
-// (an answer's `4111xx…`).
-const CARD_DATA_WORDS = /\b(card number|primary account number)\b/i;
-const NOT_WHOLE_CARD = /\b(truncated|masked|last (four|4)|first (six|6)|bin)\b/i;
-// ...unless the whole number is one of its alternatives ("Card number or BIN.", "the BIN or the full card number"): the
-// caller may send the whole card, so the field is withheld as one.
-const WHOLE_CARD_OR = new RegExp(
-  "(?<!\\b(masked|truncated|partial)\\s+)\\b((full|whole|complete)\\s+)?(card|primary account) number\\s+or\\b" +
-    "|\\bor\\s+(the\\s+)?((full|whole|complete)\\s+)?(card|primary account) number\\b",
-  "i",
-);
-
-// A sentence of what an answer gives back ("When this value is returned in a response, only the last 4 digits of the
-// card number are returned.") tells of the answer's value, not of the whole number a request sends.
-const OF_ANSWER = /\b(returned|responses?|repl(y|ies))\b/i;
-
-/** Whether a name (its words) and description say the value is a payment card's full number. */
-export function namesCardData(name: string, description?: unknown): boolean {
-  const said = typeof description === "string" ? description : "";
-  const text = OF_ANSWER.test(said)
-    ? sentences(said)
-        .filter((s) => !OF_ANSWER.test(s))
-        .join(" ")
-    : said;
-  if (NOT_WHOLE_CARD.test(text) && !WHOLE_CARD_OR.test(text)) return false;
-  if (CARD_DATA_ENDING.test(name)) return true;
-  const words = nameWords(name);
-  if (words.at(-1) === "pan") return CARD_WORDS.test(text);
-  // A field named for its number whose description says it is the card's.
-  const last = words.at(-1) ?? "";
-  return last === "number" && CARD_DATA_WORDS.test(text) && CARD_WORDS.test(text);
-}
-
 // `pass` (or `pass2`, a second one) is a password only where its description says so, in any language (an SMTP
 // account's, "Contraseña": password-words.ts); elsewhere it is a verb or a route.
 const BARE_PASS = /^pass\d?$/i;
@@ -116,8 +77,9 @@ function passOfAccountOrKey(name: string): boolean {
 // `token`, "JWT token used for authentication against this endpoint", a browser sending no header there); elsewhere it
 // is a page's, a device's or a record's token.
 // A webhook's "Secret token to validate received payloads" is one too (a shared secret, whoever holds it forges them).
+// An OAuth token too ("Video file token … so you don't need to provide an OAuth token": a token standing in for one).
 const API_TOKEN_WORDS =
-  /\b(api|access|auth(entication)?|bearer|session|secret)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
+  /\b(api|access|o?auth(entication)?2?|bearer|session|secret)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
 
 /**
  * What is beside a field: the names of its form's other fields, the words of its operation's address and summary; and
@@ -212,7 +174,10 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
   // project": api-key-words.ts), or key material; elsewhere it is a sort key, an object's key or a map's.
   if (/^key$/i.test(name)) return saysApiKey(description) || KEY_MATERIAL_WORDS.test(description);
-  if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description) || actionToken(description);
+  // A token described as one that lets its holder in ("the clientToken of the clientId and clientToken pair used to
+  // verify that the calling entity is allowed access to the job"), as a key is (grantsACallerAccess).
+  if (words.at(-1) === "token")
+    return API_TOKEN_WORDS.test(description) || actionToken(description) || grantsACallerAccess(words, description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
   return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
@@ -238,7 +203,7 @@ const PRIVATE_KEY_WORDS = /\b(private|secret)[ -]key\b/i;
 // secret, so a short one refused before any request) a public key or a public link's ("The SSH public key that grants
 // access", "The public share key giving read access"), nor a key to a place in the data, by its name or description
 // (`partition_key`: "provides access to the partition"), where no caller is let in.
-const ACCESS_KEY_WORDS = /\b(grant(s|ing)?|giv(es|ing)|allow(s|ing)?|provid(es|ing))\b[^.;]{0,40}\baccess\b/i;
+const ACCESS_KEY_WORDS = /\b(grant(s|ing)?|giv(es|ing)|allow(s|ed|ing)?|provid(es|ing))\b[^.;]{0,40}\baccess\b/i;
 const PUBLIC_KEY_WORDS = /\bpublicly\b|\bpublic[ -]+([\w]+[ -]+)?(key|link|url|slug|share|sharing|id|identifier)\b/i;
 const DATA_PLACES = "partitions?|shards?|rows?|columns?|cells?|slots?|index(es)?|elements?|ranges?|segments?";
 const DATA_PLACE_KEY = new RegExp(`^(${DATA_PLACES}|sort|hash|foreign|clustering)$`, "i");

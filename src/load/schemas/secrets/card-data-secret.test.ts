@@ -5,8 +5,8 @@
 // runtime withholds).
 import { describe, expect, it } from "vitest";
 import { namesSecret, secretField } from "./secret-names.js";
-import { namesCredential } from "../../import/auth/credential-params.js";
-import { SHORT_SECRET_MIN_LENGTH } from "../../../runtime/common/redact.js";
+import { namesCredential } from "../../../import/auth/credential-params.js";
+import { SHORT_SECRET_MIN_LENGTH } from "../../../../runtime/common/redact.js";
 
 describe("a payment card's number", () => {
   it("reads a card number as a secret, by name or by a card's words", () => {
