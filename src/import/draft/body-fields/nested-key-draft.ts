@@ -14,6 +14,8 @@ import { nameWords } from "../../../load/schemas/name-words.js";
 import { type CredentialDraft, sendFirstKeyAt } from "../../auth/credential-draft.js";
 import { assumedToken, theDocumentsKey } from "../../auth/places-only-draft.js";
 import { namesCredential } from "../../auth/credential-params.js";
+import { signsWithSigv4 } from "../../auth/signing/sigv4-draft.js";
+import { signsJwt } from "../../auth/signing/signed-jwt-draft.js";
 
 /** How deep into a body's objects a key is looked for (`auth.hash`: 2). */
 const DEEPEST = 3;
@@ -33,11 +35,18 @@ interface Sends {
  * keeps), and a key where every way sends a token (OAuth 2) is too (a storage account's access key a resource keeps):
  * a token repeats a token, a key a key, as for a declared parameter (credential-params.ts repeatsCredential).
  */
-function authorisesCall(name: string, description: unknown, sends: Sends): boolean {
+function authorisesCall(name: string, description: unknown, holder: string, sends: Sends): boolean {
   if (nameWords(name).at(-1) === "token" ? !sends.token : !sends.key) return false;
+  const said = typeof description === "string" && AUTHORISES.test(description);
+  // A bare `key` or `token` is a credential only where its words or its object's name say so (`{auth: {key}}`): a
+  // storage object's `key` ("Key name of the bucket object", `{source: {s3: {bucketName, key}}}`) is its path.
+  if (/^(key|token)$/i.test(name)) return said || AUTH_HOLDER.test(holder);
   if (namesCredential(name)) return true;
-  return KEY_WORDS.has(nameWords(name).at(-1) ?? "") && typeof description === "string" && AUTHORISES.test(description);
+  return KEY_WORDS.has(nameWords(name).at(-1) ?? "") && said;
 }
+
+/** An object's name that says it holds the call's credential (`auth`, `credentials`, `authentication`). */
+const AUTH_HOLDER = /^(auth|authentication|authori[sz]ation|credentials?|security|api[-_]?auth)$/i;
 
 /** The path of a required text field inside `schema`'s objects that is the call's key, if one is. */
 function keyPath(doc: OpenApiDocument, schema: Schema, path: string[], sends: Sends): string[] | undefined {
@@ -53,7 +62,9 @@ function keyPath(doc: OpenApiDocument, schema: Schema, path: string[], sends: Se
     const field = safeFlatten(doc, fieldOf(fields, name));
     if (!field) continue;
     const text = typeOf(field) === "string";
-    if (text && !pair && required.has(name) && authorisesCall(name, field.description, sends)) return [...path, name];
+    const holder = path.at(-1) ?? "";
+    if (text && !pair && required.has(name) && authorisesCall(name, field.description, holder, sends))
+      return [...path, name];
     const deeper = keyPath(doc, field, [...path, name], sends);
     if (deeper) return deeper;
   }
@@ -78,7 +89,12 @@ export function nestedKeys(
   // An OAuth 2 or OpenID Connect way's access token is never a key; a plain bearer credential may be one (an API key).
   const all = credential.ways.flat();
   const signedIn = (c: (typeof all)[number]) => ["oauth2", "openIdConnect"].includes(String(c.definition.type));
-  const sends = { token: all.some((c) => c.placement.type === "bearer"), key: all.some((c) => !signedIn(c)) };
+  // A way that signs each request (AWS Signature Version 4, a signed JWT) sends no key anywhere: none to repeat.
+  const signs = (c: (typeof all)[number]) => signsWithSigv4(c.definition) || signsJwt(c.definition);
+  const sends = {
+    token: all.some((c) => c.placement.type === "bearer"),
+    key: all.some((c) => !signedIn(c) && !signs(c)),
+  };
   const assumed = assumedToken(credential);
   for (const [field, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
