@@ -194,8 +194,8 @@ const KEY_MATERIAL_WORDS = new RegExp(
 );
 
 // A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
-// signs or decrypts, never its public half.
-const PRIVATE_KEY_WORDS = /\b(private|secret)[ -]key\b/i;
+// signs or decrypts, never its public half; or a session's ("User's Zq Session Key"): whoever holds it acts as the user.
+const PRIVATE_KEY_WORDS = /\b(private|secret|session)[ -]key\b/i;
 
 // A key described as one that grants access (a shared item's `sharingKey`: "A key granting access to the board"):
 // whoever holds it reads what it opens, even one for "anyone with the link" (a bearer credential for what is not

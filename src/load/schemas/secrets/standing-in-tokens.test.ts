@@ -25,3 +25,10 @@ describe("a token its description says stands in for the credential or lets its 
     expect(namesSecret("zqPartitionToken", "A token that provides access to the partition.")).toBe(false);
   });
 });
+
+describe("a key described as a session's", () => {
+  it("is a secret; a session's id stays plain", () => {
+    expect(namesSecret("zqServiceKey", "User's ZqService Session Key")).toBe(true);
+    expect(namesSecret("zqSessionId", "User's ZqService session id")).toBe(false);
+  });
+});

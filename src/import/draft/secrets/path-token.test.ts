@@ -1,0 +1,50 @@
+// A user's OAuth access token in the path of an operation that checks or revokes it (a code host's
+// `/applications/{client_id}/tokens/{access_token}`, "The access_token parameter.", found in the public directory,
+// seed 1247): add drafted it plain, so the token was written in clear wherever the address was (logs, errors,
+// recordings) and a model could be asked for it. A path segment named as a key or token only a credential is is
+// secret now; a bare `{key}` (an object's) stays plain.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
+import { json, scriptedFetch } from "../../../../test-support/runtime/scripted-fetch.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const inPath = (name: string) => ({
+  name,
+  in: "path",
+  required: true,
+  description: `The ${name} parameter.`,
+  schema: { type: "string" },
+});
+const ok = { "200": reply({ type: "object", properties: { zqOk: { type: "boolean" } } }, { zqOk: true }) };
+const doc = openapi({
+  "/zqapps/{zq_client}/tokens/{access_token}": {
+    get: { operationId: "zqCheckToken", parameters: [inPath("zq_client"), inPath("access_token")], responses: ok },
+  },
+  "/zqobjects/{key}": { get: { operationId: "zqGetObject", parameters: [inPath("key")], responses: ok } },
+});
+
+describe("a path segment named as a credential's token", () => {
+  const d = drafted(doc, ["zqCheckToken", "zqGetObject"]);
+  const ops = d.manifest.operations;
+
+  it("is drafted secret and user-only; an object's key and the client's id stay plain; the draft links", async () => {
+    expect(ops.acme_zq_check_token?.params?.access_token).toMatchObject({ secret: true, visibility: "user-only" });
+    expect(ops.acme_zq_check_token?.params?.zq_client?.secret).toBeFalsy();
+    expect(ops.acme_zq_get_object?.params?.key?.secret).toBeFalsy();
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is sent in the path and withheld from an upstream's error that echoes it", async () => {
+    const tool = (await linkedTools(d)).find((t) => t.operationId === "zqCheckToken") as ToolSpec;
+    const token = "zq-user-access-token-0042";
+    const failing = scriptedFetch(json(404, { message: `no token ${token}` }));
+    const input = { accessToken: "zq-bearer-0001", zq_client: "zqc1", access_token: token };
+    const run = await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9", fetch: failing.fetch });
+    expect(failing.seen[0]?.url).toContain(`/tokens/${token}`);
+    expect(run.success).toBe(false);
+    expect(JSON.stringify(run)).not.toContain(token);
+  });
+});
