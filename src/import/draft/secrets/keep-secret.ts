@@ -101,7 +101,8 @@ export function keepSecret(
                     // credential sent again (repeatsCredential leaves it).
                     "a field of the record the body writes, secret by its name (a key or token), not the provider's " +
                     "credential"
-                  : `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
+                  : `named as a key or token only a credential is, sent in the ${place} beside the provider's ` +
+                    "credential"
                 : place === "header" && headerNamesCredential(leaf, p.description)
                   ? "a header named as a credential (a secret, a key or a token), which no security scheme declares"
                   : namesCredential(leaf) && actedOnToken(p.description)

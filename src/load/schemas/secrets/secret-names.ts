@@ -194,7 +194,7 @@ const KEY_MATERIAL_WORDS = new RegExp(
 );
 
 // A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
-// signs or decrypts, never its public half; or a session's ("User's Zq Session Key"): whoever holds it acts as the user.
+// signs or decrypts, never its public half; or a session's ("User's Zq Session Key"): its holder acts as the user.
 const PRIVATE_KEY_WORDS = /\b(private|secret|session)[ -]key\b/i;
 
 // A key described as one that grants access (a shared item's `sharingKey`: "A key granting access to the board"):
