@@ -19,8 +19,8 @@ const OTHER_LANGUAGES = [
   "api[ -]?schl(?:ü|ue)ssel",
 ];
 /** A whole word's edge: `\b` knows no letter beyond ASCII (`clé`, `Schlüssel`). */
-const EDGE_BEFORE = "(?<![\\p{L}\\p{N}_])";
-const EDGE_AFTER = "(?![\\p{L}\\p{N}_])";
+export const EDGE_BEFORE = "(?<![\\p{L}\\p{N}_])";
+export const EDGE_AFTER = "(?![\\p{L}\\p{N}_])";
 // ...not a key's id ("The access key ID", "API key id"): the name of a key, never the key.
 const NOT_ITS_ID = `(?![ _-]?(?:ids?|identifiers?)${EDGE_AFTER})`;
 const API_KEY_WORDS = new RegExp(

@@ -5,12 +5,11 @@ import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import {
   bracketPath,
-  CREDENTIAL_ENDINGS,
+  namesCredentialEnding,
   namesASecret,
   namesSecret,
   namesSecretList,
 } from "../../../load/schemas/secrets/secret-names.js";
-import { nameWords } from "../../../load/schemas/name-words.js";
 import { type AnswerToken, type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
 import { carriesCredential, headerNamesCredential, namesCredential } from "../../auth/credential-params.js";
 import { actedOnToken } from "../../auth/acted-on-token.js";
@@ -92,7 +91,7 @@ export function keepSecret(
           ? "named as a secret"
           : keyless && namesCredential(leaf)
             ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
-            : place === "path" && namedTokenInPath(leaf)
+            : place === "path" && namesCredentialEnding(leaf)
               ? "a path segment named as a key or token only a credential is (a user's access token an operation " +
                 "checks or revokes): withheld from the address wherever it is written"
               : carriesCredential(place, leaf, p.required === true, p.description) && !namesASecret(p.description)
@@ -206,13 +205,4 @@ function secretListWhy(place: string, wireName: string, p: ManifestParam): strin
 /** A name whose last word is plural, that word made singular (`access_tokens` → `access_token`); else undefined. */
 function singular(name: string): string | undefined {
   return /[a-z]{3}s$/i.test(name) && !/ss$/i.test(name) ? name.slice(0, -1) : undefined;
-}
-
-/**
- * Whether a path parameter is named as a key or token only a credential is, by its last words (`{access_token}`,
- * `{api_key}`): a bare `{key}` or `{token}` is an object's or an invitation's, read elsewhere.
- */
-function namedTokenInPath(name: string): boolean {
-  const words = nameWords(name);
-  return CREDENTIAL_ENDINGS.has(words.slice(-2).join(" ")) || CREDENTIAL_ENDINGS.has(words.at(-1) ?? "");
 }

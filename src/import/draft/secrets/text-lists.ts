@@ -1,5 +1,5 @@
 // Which drafted list parameters hold texts (their spec's items are strings): only such a list may be a secret (the
-// link holds a secret list's items to texts, BW2xxx otherwise), and a manifest parameter states no item type the
+// link holds a secret list's items to texts, BW2012 otherwise), and a manifest parameter states no item type the
 // drafter wrote. Told here by the drafted parameter itself, as schema reading (param-schema.ts) finds it.
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { typeOf, type Schema } from "../../../load/openapi-document.js";

@@ -2,6 +2,7 @@
 // holds one ("Contraseña", "Mot de passe", "Kennwort"), and names that are the word itself (`contrasena`, `senha`,
 // `passwort`). English alone left a Spanish bank API's `pass` (described "Contraseña") drafted plain: a literal on the
 // command line, a model asked for it.
+import { EDGE_AFTER, EDGE_BEFORE } from "../api-key-words.js";
 
 // Each a whole word of a description, accents optional where writers drop them (contrasena, haslo, losenord).
 const DESCRIBED = [
@@ -25,9 +26,7 @@ const DESCRIBED = [
   "şifre",
   "пароль",
 ];
-// Non-Latin words have no `\b` edge in a JavaScript pattern without `u` semantics for letters: edges are spelled out.
-const EDGE_BEFORE = "(?<![\\p{L}\\p{N}_])";
-const EDGE_AFTER = "(?![\\p{L}\\p{N}_])";
+// A whole word's edges as api-key-words.ts spells them: `\b` knows no letter beyond ASCII (`contraseña`).
 const PASSWORD_DESCRIBED = new RegExp(`${EDGE_BEFORE}(${DESCRIBED.join("|")})${EDGE_AFTER}`, "iu");
 // Whole names that are the word in another language (`Passwort`, `contraseña`, `senha`, `wachtwoord`); English's are
 // secret-names.ts's endings.

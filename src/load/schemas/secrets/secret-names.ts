@@ -79,7 +79,7 @@ function passOfAccountOrKey(name: string): boolean {
 // A webhook's "Secret token to validate received payloads" is one too (a shared secret, whoever holds it forges them).
 // An OAuth token too ("Video file token … so you don't need to provide an OAuth token": a token standing in for one).
 const API_TOKEN_WORDS =
-  /\b(api|access|o?auth(entication)?2?|bearer|session|secret)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
+  /\b(api|access|o?auth2?|authentication|bearer|session|secret)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
 
 /**
  * What is beside a field: the names of its form's other fields, the words of its operation's address and summary; and
@@ -327,6 +327,11 @@ export function secretField(
   if (namesASecret(field.description)) return false;
   // A bare `token` of an object holding a service's credentials (`service: {token, api_url}`): that service's token.
   if (heldToken(name, field.description) && holdsCredentials(holder.name, holder.description)) return true;
+  return namesCredentialEnding(name);
+}
+
+/** Whether a name ends in a key or a token only a credential is (`api_key`, `zqAccessToken`: CREDENTIAL_ENDINGS). */
+export function namesCredentialEnding(name: string): boolean {
   const words = nameWords(name);
   return CREDENTIAL_ENDINGS.has(words.slice(-2).join(" ")) || CREDENTIAL_ENDINGS.has(words.at(-1) ?? "");
 }
