@@ -20,11 +20,13 @@ export function patternAst(pattern: string): AST.Pattern | undefined {
 
 /**
  * The fewest and the most characters (code points) a node of the tree matches: a quantifier's element times its
- * bounds (Infinity for `*`, `+`, `{n,}`), an assertion none, a backreference up to its group's most.
+ * bounds (Infinity for `*`, `+`, `{n,}`), an assertion none (though at the top a positive lookahead's own match raises
+ * the fewest: valueSpan), a backreference up to its group's most.
  */
 export function patternSpan(node: AST.Node): PatternLengths {
   switch (node.type) {
     case "Pattern":
+      return either(node.alternatives.map(valueSpan));
     case "Group":
     case "CapturingGroup":
       return either(node.alternatives.map(patternSpan));
@@ -46,6 +48,22 @@ export function patternSpan(node: AST.Node): PatternLengths {
       // A character, a class or a set: one character (the `u` flag has no class of strings).
       return { min: 1, max: 1 };
   }
+}
+
+/**
+ * A top alternative's span: a value holds what each positive lookahead outside a group looks for, from where it stands
+ * (`^arn:(?=[^:]+:fsx:[^:]+:\d{12}:)…`: 21 characters past the 4 before it), however few the elements after it take.
+ * Inside a group, what it looks for may run on past the group.
+ */
+function valueSpan(node: AST.Alternative): PatternLengths {
+  const span = patternSpan(node);
+  let before = 0;
+  for (const element of node.elements) {
+    if (element.type === "Assertion" && element.kind === "lookahead" && !element.negate)
+      span.min = Math.max(span.min, before + either(element.alternatives.map(patternSpan)).min);
+    before += patternSpan(element).min;
+  }
+  return span;
 }
 
 function either(options: PatternLengths[]): PatternLengths {

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import type { ValueFormat } from "@blockwright/runtime/internal";
 import { FORMAT_MAX_LENGTH, matchesFormat, patternTest } from "@blockwright/runtime/internal/generate";
 import { drawablePattern, withoutUndrawableAssertions, withRepetitionsAtMost } from "./drawable-pattern.js";
+import { lookaheadCandidates } from "./lookahead-draws.js";
 import { patternArbitrary } from "./pattern-arbitrary.js";
 
 export interface StringRules {
@@ -307,17 +308,31 @@ function drawable(pattern: string, most: number | undefined): RegExp {
   return new RegExp(most === undefined ? written : withRepetitionsAtMost(written, most), "u");
 }
 
-/** Draws of the pattern without the assertions fast-check cannot draw that the pattern itself accepts. */
+/**
+ * Draws of the pattern without the assertions fast-check cannot draw that the pattern itself accepts; where none is,
+ * texts its lookaheads say a value holds (lookahead-draws.ts) that it accepts.
+ */
 function drawnLooser(pattern: string, size: (typeof SIZES)[number], most: number | undefined): string[] | undefined {
   const looser = withoutUndrawableAssertions(pattern);
   if (looser === undefined) return undefined;
   try {
     const whole = patternTest(pattern);
-    return fc
-      .sample(patternArbitrary(drawable(looser, most), size), { seed: 7, numRuns: 80 })
-      .filter((s) => s.trim() !== "" && whole.test(s));
+    const accepted = (texts: string[]) => texts.filter((s) => s.trim() !== "" && whole.test(s));
+    const drawn = accepted(fc.sample(patternArbitrary(drawable(looser, most), size), { seed: 7, numRuns: 80 }));
+    if (drawn.length) return drawn;
+    const part = (p: string) => looseDraws(withoutUndrawableAssertions(p) ?? p, size, most, 40);
+    return [...new Set(accepted(lookaheadCandidates(pattern, part)))];
   } catch {
     return undefined;
+  }
+}
+
+/** fast-check's draws of a pattern holding no lookaround; none where it does not compile or draw. */
+function looseDraws(pattern: string, size: (typeof SIZES)[number], most: number | undefined, runs: number): string[] {
+  try {
+    return fc.sample(patternArbitrary(drawable(pattern, most), size), { seed: 7, numRuns: runs });
+  } catch {
+    return [];
   }
 }
 

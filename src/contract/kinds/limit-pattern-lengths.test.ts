@@ -132,6 +132,23 @@ describe("a length bound the pattern moves", () => {
     expect([past.value.length, past.refused]).toEqual([337, true]);
   });
 
+  it("a minLength under what a lookahead needs (a resource name's service and account): probed at that", async () => {
+    // "zq:" then the lookahead's `[^:]+:zqsvc:[^:]+:\d{6}:`, 17 at least: 20, where the elements after it take 7.
+    const named = withRole({
+      minLength: 6,
+      maxLength: 256,
+      pattern: "^zq:(?=[^:]+:zqsvc:[^:]+:\\d{6}:)((|[a-z0-9].*(?<!-)):){4}(?!/).{0,64}$",
+    });
+    const names = derive(named).map((c) => c.name);
+    expect(names).not.toContain("cases derived");
+    const at = await sentBy(named, "zqRole minLength 6 (20 with its pattern) at the boundary");
+    expect(at.value).toHaveLength(20);
+    const role = named.params.find((p) => p.name === "zqRole")!;
+    expect(checkValue(role, at.value, named)).toEqual({ value: at.value });
+    const past = await sentBy(named, "zqRole minLength 6 (20 with its pattern) one step past it");
+    expect([past.value.length, past.refused]).toEqual([19, true]);
+  });
+
   it("a bound the pattern does not move keeps its name and rule", () => {
     const plain = withRole({ minLength: 3, maxLength: 64, pattern: "[a-z]+" });
     const names = derive(plain).map((c) => c.name);
