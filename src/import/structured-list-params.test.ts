@@ -59,7 +59,8 @@ describe("a query parameter that is a list of objects", () => {
     expect(notesAt(d, "operations.acme_zq_store")).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          "^query parameter ZqItems is a list of objects or of lists \\(or an object of only such lists\\), which " +
+          "^query parameter ZqItems is a list of objects or of lists \\(or an object of only such lists, or of " +
+            "objects\\), which " +
             "no OpenAPI style writes .*: not drafted$",
         ),
       ),
@@ -71,7 +72,7 @@ describe("a query parameter that is a list of objects", () => {
     expect(() => drafted(document(true), ["zqStore", "zqPing"])).toThrow(
       new RegExp(
         "zqStore \\(its query parameter ZqItems is a list of objects or of lists \\(or an object of " +
-          "only such lists\\), which no OpenAPI style writes .*leave it out of --operations",
+          "only such lists, or of objects\\), which no OpenAPI style writes .*leave it out of --operations",
       ),
     );
   });
@@ -121,6 +122,68 @@ describe("a query parameter that is an object with a list of objects", () => {
   it("is left out when optional, and the operation links", async () => {
     const d = drafted(withBatch(false), ["zqBatch"]);
     expect(d.manifest.operations.acme_zq_batch?.params ?? {}).toEqual({});
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+// A required object query parameter sent exploded (style form) whose every field is an object (a load balancer's
+// `LoadBalancerAttributes: {AccessLog: {…}, ConnectionDraining: {…}, …}`, none of them required): form writes a field
+// as `field=value`, scalars only, so add drafted no field of it, and generate refused the draft, saying nothing
+// supplied the parameter (BW2010); `add --operations all` on the document failed. In deepObject a field that is an
+// object is written a level deeper (`zqAttrs[zqLog][zqOn]=true`), as the runtime sends it: drafted.
+describe("a required query parameter that is an object of objects", () => {
+  const ZQ_SETTING = { type: "object", properties: { zqOn: { type: "boolean" }, zqEvery: { type: "integer" } } };
+  const withAttributes = (style: string) =>
+    openapi(
+      {
+        "/zqattrs": {
+          get: {
+            operationId: "zqAttrs",
+            parameters: [
+              {
+                name: "zqAttrs",
+                in: "query",
+                required: true,
+                style,
+                explode: true,
+                schema: {
+                  type: "object",
+                  properties: {
+                    zqLog: { $ref: "#/components/schemas/ZqSetting" },
+                    zqDrain: { allOf: [{ $ref: "#/components/schemas/ZqSetting" }] },
+                    zqExtra: { type: "array", items: { $ref: "#/components/schemas/ZqSetting" } },
+                  },
+                },
+              },
+            ],
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+          },
+        },
+        "/zqping": { get: { operationId: "zqPing", responses: { "200": reply({ type: "object" }) } } },
+      },
+      { schemas: { ZqSetting: ZQ_SETTING } },
+    );
+
+  it("in style form: refused when named, left out of a group with a note, not picked by the directory run", () => {
+    expect(() => drafted(withAttributes("form"), ["zqAttrs", "zqPing"])).toThrow(
+      new RegExp(
+        "zqAttrs \\(its query parameter zqAttrs is a list of objects or of lists \\(or an object of only such " +
+          "lists, or of objects\\)",
+      ),
+    );
+    const all = drafted(withAttributes("form"), ["all"]);
+    expect(Object.keys(all.manifest.operations)).toEqual(["acme_zq_ping"]);
+    expect(notesAt(all, "operations")).toContainEqual(
+      expect.stringMatching(
+        /^left out 1 operation of the group taken, as no call of it could succeed: zqAttrs \(its query/,
+      ),
+    );
+    expect(pickOperations(withAttributes("form"), 5, () => 0).map((o) => o.name)).toEqual(["GET /zqping"]);
+  });
+
+  it("in style deepObject: drafted field by field, and the draft links", async () => {
+    const d = drafted(withAttributes("deepObject"), ["zqAttrs"]);
+    expect(Object.keys(d.manifest.operations.acme_zq_attrs?.params ?? {})).toContain("zqLog");
     expect(await linkProblems(d)).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ export function structuredListParams(document: unknown, op: Json, pathItem?: Jso
   const out: StructuredListParam[] = [];
   for (const p of [...own, ...shared.filter((s) => !named.has(`${String(s?.in)}:${String(s?.name)}`))]) {
     if (!p || typeof p.name !== "string" || typeof p.in !== "string") continue;
-    if (isStructuredList(document, p) || onlyStructuredListFields(document, p))
+    if (isStructuredList(document, p) || onlyStructuredFields(document, p))
       out.push({ in: p.in, name: p.name, required: p.in === "path" || p.required === true });
   }
   return out;
@@ -45,15 +45,26 @@ export function isStructuredList(document: unknown, parameter: Json): boolean {
 }
 
 /**
- * Whether a parameter is an object every field of which is a list of structures (`body: {messages: [{…}]}`): style
- * form writes its fields as `field=value` and deepObject as `name[field]=value`, scalars only, so no value of it can
- * be sent.
+ * Whether a parameter is an object every field of which is a list of structures (`body: {messages: [{…}]}`), or, in a
+ * style other than deepObject, an object (`LoadBalancerAttributes: {AccessLog: {…}, ConnectionDraining: {…}}`): style
+ * form writes its fields as `field=value` and deepObject as `name[field]=value`, scalars only, so no value of it can be
+ * sent. (A deepObject's object field is written a level deeper, `name[field][key]=value`, as the runtime sends it.)
  */
-function onlyStructuredListFields(document: unknown, parameter: Json): boolean {
+function onlyStructuredFields(document: unknown, parameter: Json): boolean {
   if (parameter.content !== undefined) return false;
   const schema = followLocalRefs(document, parameter.schema);
   const fields = schema && isJson(schema.properties) ? Object.values(schema.properties) : [];
-  return fields.length > 0 && fields.every((f) => listOfStructures(document, followLocalRefs(document, f)));
+  const objectsToo = parameter.style !== "deepObject";
+  return (
+    fields.length > 0 &&
+    fields.every((f) => {
+      const field = followLocalRefs(document, f);
+      return (
+        listOfStructures(document, field) ||
+        (objectsToo && field !== undefined && !isList(document, field, DEPTH) && structured(document, field, DEPTH))
+      );
+    })
+  );
 }
 
 function listOfStructures(document: unknown, schema: Json | undefined): boolean {
@@ -66,7 +77,10 @@ function listOfStructures(document: unknown, schema: Json | undefined): boolean 
 
 /** The rule a note states. */
 export function structuredListRule(p: { in: string; name: string }): string {
-  return `${p.in} parameter ${p.name} is a list of objects or of lists (or an object of only such lists), ${NO_STYLE}`;
+  return (
+    `${p.in} parameter ${p.name} is a list of objects or of lists (or an object of only such lists, or of objects), ` +
+    NO_STYLE
+  );
 }
 
 const NO_STYLE =
