@@ -32,19 +32,21 @@ export function assumedToken(credential: CredentialDraft): boolean {
 }
 
 /**
- * A required query or header parameter that is the key of a document declaring no scheme, where too few operations
- * declare it to make it the scheme's place (keys/key-parameter.ts: the rest take it in their body): registered as a
- * place the credential goes (auth.alsoSends); the note saying so, or undefined when it is no such parameter.
+ * A required query or header parameter, or a required field of a body (a form's: a JSON body's are read by
+ * nested-key-draft.ts first), that is the key of a document declaring no scheme, where too few operations declare it
+ * to make it the scheme's place (keys/key-parameter.ts: the rest take it in their body): registered as a place the
+ * credential goes (auth.alsoSends); the note saying so, or undefined when it is no such parameter.
  */
 export function keyParameterPlace(
   credential: CredentialDraft,
   param: { in: string; name: string; description?: unknown; required?: boolean; limits?: PlaceLimits },
 ): string | undefined {
-  if (param.in !== "query" && param.in !== "header") return undefined;
+  if (param.in !== "query" && param.in !== "header" && param.in !== "body") return undefined;
   if (!param.required || !assumedToken(credential) || !theDocumentsKey(param.name, param.description)) return undefined;
   sendFirstKeyAt(credential, { in: param.in, name: param.name }, param.limits);
+  const where = param.in === "body" ? "form field" : `${param.in} parameter`;
   return (
-    `${param.in} parameter ${param.name} is the API key, the document's only credential: sent there from the ` +
+    `${where} ${param.name} is the API key, the document's only credential: sent there from the ` +
     "credential (auth.alsoSends), given once, secret; check how the API takes its key"
   );
 }
