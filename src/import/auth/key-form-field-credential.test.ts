@@ -45,7 +45,8 @@ const document = (withQuery: boolean) => ({
 
 describe("a key-named form field, the document's only credential", () => {
   for (const withQuery of [true, false]) {
-    it(`is sent from the credential in the form${withQuery ? ", beside the query of another operation" : ""}`, async () => {
+    const beside = withQuery ? ", beside the query of another operation" : "";
+    it(`is sent from the credential in the form${beside}`, async () => {
       const d = drafted(document(withQuery), withQuery ? ["makeZxCheck", "getZxCheck"] : ["makeZxCheck"]);
       expect(d.manifest.auth?.alsoSends).toContainEqual({ in: "body", name: "zxapi_key" });
       expect(d.manifest.auth).not.toHaveProperty("covers");
