@@ -110,6 +110,29 @@ export const ANY_VALUE_FORMS: readonly Form[] = [
 ];
 
 /**
+ * ANY_VALUE_FORMS with the limits an untyped schema states of each kind (`{format: double, minimum: 0, maximum:
+ * 99999999.99, pattern: "^(\\d{1,8})(\\.\\d{1,2})?$"}`, a published payroll document's amount): JSON Schema holds a
+ * text to the pattern and lengths, a number to the bounds, a list to its counts, as the link holds the forms (without
+ * them each form was looser than the document's, and generate refused the draft). Its enum is no form's here.
+ */
+export function anyValueFormsOf(s: Schema, note: (text: string) => void): Form[] {
+  const { enum: _enum, const: _const, ...limits } = s;
+  return ANY_VALUE_FORMS.map((f) => {
+    const form = { ...f } as ManifestParam;
+    if (form.type === "string") {
+      stringLimits(limits, form, note);
+      const format = valueFormatOf(limits.format);
+      if (format) form.format = format;
+    } else if (form.type === "number") numberLimits(limits, form);
+    else if (form.jsonType === "array") {
+      if (typeof limits.minItems === "number") form.minItems = limits.minItems;
+      if (typeof limits.maxItems === "number") form.maxItems = limits.maxItems;
+    }
+    return form as Form;
+  });
+}
+
+/**
  * The forms of a value whose document allows several (`oneOf`/`anyOf`: an id or a name, a string or an object,
  * one value or a list), each its type and limits, in the document's order; undefined when they are of one kind
  * and no limit tells them apart (a json object drafts such a union whole), or when one cannot be read.

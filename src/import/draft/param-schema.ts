@@ -12,7 +12,7 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { heldTo, loneBranch } from "./body-rules.js";
-import { ANY_VALUE_FORMS, formsOf, innerBranches, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
+import { anyValueFormsOf, formsOf, innerBranches, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { exampleDefault } from "./required-defaults/example-default.js";
 import { withProseLimits } from "./prose/limit-words.js";
@@ -183,7 +183,7 @@ function withType(
   } else if (t === "string") {
     stringLimits(flat, param, note);
   } else if (input.place === "body" && !input.text) {
-    Object.assign(param, { type: "json", anyOf: ANY_VALUE_FORMS.map((f) => ({ ...f })) });
+    Object.assign(param, { type: "json", anyOf: anyValueFormsOf(flat, note) });
     note(`${input.name} has no type in the spec: drafted as json of any form (text, number, boolean, object, list)`);
   } else if (
     Array.isArray(flat.enum) &&
