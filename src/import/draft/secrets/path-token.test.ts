@@ -24,10 +24,13 @@ const doc = openapi({
     get: { operationId: "zqCheckToken", parameters: [inPath("zq_client"), inPath("access_token")], responses: ok },
   },
   "/zqobjects/{key}": { get: { operationId: "zqGetObject", parameters: [inPath("key")], responses: ok } },
+  "/zqactors/search/{accesstoken}/{zqquery}": {
+    get: { operationId: "zqSearchActors", parameters: [inPath("accesstoken"), inPath("zqquery")], responses: ok },
+  },
 });
 
 describe("a path segment named as a credential's token", () => {
-  const d = drafted(doc, ["zqCheckToken", "zqGetObject"]);
+  const d = drafted(doc, ["zqCheckToken", "zqGetObject", "zqSearchActors"]);
   const ops = d.manifest.operations;
 
   it("is drafted secret and user-only; an object's key and the client's id stay plain; the draft links", async () => {
@@ -35,6 +38,14 @@ describe("a path segment named as a credential's token", () => {
     expect(ops.acme_zq_check_token?.params?.zq_client?.secret).toBeFalsy();
     expect(ops.acme_zq_get_object?.params?.key?.secret).toBeFalsy();
     expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is drafted secret when its words run together (`{accesstoken}`, a media catalogue's, seed 1261)", () => {
+    // Named apart from the credential's own `accessToken` (names differing only in case clash in a package).
+    const params = Object.values(ops.acme_zq_search_actors?.params ?? {});
+    const token = params.find((p) => (p.wire as { name?: string }).name === "accesstoken");
+    expect(token).toMatchObject({ secret: true, visibility: "user-only" });
+    expect(ops.acme_zq_search_actors?.params?.zqquery?.secret).toBeFalsy();
   });
 
   it("is sent in the path and withheld from an upstream's error that echoes it", async () => {

@@ -281,8 +281,7 @@ export function namesSecretList(wireName: string, description?: unknown): boolea
 // value it is another service's credential the resource keeps (an AI provider's key in a settings list), never the
 // provider's own, which goes in its declared place. Not a bare `key` or `token` (an object's, a page's), nor a key's
 // id or its public half.
-export const CREDENTIAL_ENDINGS: ReadonlySet<string> = new Set([
-  "apikey",
+const CREDENTIAL_ENDING_WORDS = [
   "api key",
   "auth key",
   "authentication key",
@@ -297,7 +296,11 @@ export const CREDENTIAL_ENDINGS: ReadonlySet<string> = new Set([
   "private token",
   "security token",
   "session token",
-]);
+];
+// ...and each written as one word (`apikey`, a path's `{accesstoken}`, `searchAccesstoken`): one word to nameWords.
+export const CREDENTIAL_ENDINGS: ReadonlySet<string> = new Set(
+  CREDENTIAL_ENDING_WORDS.flatMap((w) => [w, w.replace(" ", "")]),
+);
 
 /**
  * A `pageToken` that is a page's access token (a social network's page: "The Page access token for the page"): the
