@@ -53,6 +53,20 @@ export function describedAsTheKey(description: unknown): boolean {
   return typeof description === "string" && ONLY_THE_KEY.test(firstSentence(description));
 }
 
+// A description whose first sentence begins by calling the value an API key, whatever the operation does with it after
+// ("The API Key to set as learnable/non learnable.", "API key to revoke."): a key's value, though not the caller's own.
+// Not its id or its name ("API key id", "The API key's name").
+const BEGINS_AS_A_KEY = new RegExp(
+  `^\\s*(?:${OWNER})?(?:${ENGLISH})${EDGE_AFTER}${NOT_ITS_ID}` +
+    `(?!['’]s${EDGE_AFTER}|\\s+(?:names?|labels?)${EDGE_AFTER})`,
+  "iu",
+);
+
+/** Whether a description's first sentence begins by calling the value an API key (describedAsTheKey, or more after). */
+export function beginsAsAKey(description: unknown): boolean {
+  return typeof description === "string" && BEGINS_AS_A_KEY.test(firstSentence(description));
+}
+
 /** Whether a parameter's name says an API key by itself (`api_key`, `X-Api-Key`, `apikey`). */
 export function namedApiKey(name: string): boolean {
   return API_KEY_NAME.test(name);

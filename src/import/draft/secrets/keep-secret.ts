@@ -3,6 +3,7 @@
 // `user-only`, with a note saying why: read once all of an operation's parameters are drafted (params.ts).
 import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
+import { beginsAsAKey } from "../../../load/schemas/api-key-words.js";
 import {
   bracketPath,
   namesCredentialEnding,
@@ -91,9 +92,9 @@ export function keepSecret(
           ? "named as a secret"
           : keyless && namesCredential(leaf)
             ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
-            : place === "path" && namesCredentialEnding(leaf)
-              ? "a path segment named as a key or token only a credential is (a user's access token an operation " +
-                "checks or revokes): withheld from the address wherever it is written"
+            : place === "path" && (namesCredentialEnding(leaf) || beginsAsAKey(p.description))
+              ? "a path segment named or described as a key or token only a credential is (a user's access token " +
+                "an operation checks or revokes): withheld from the address wherever it is written"
               : carriesCredential(place, leaf, p.required === true, p.description) && !namesASecret(p.description)
                 ? place === "body"
                   ? // A JSON body's optional key field (a settings record's `apiKey`): the record's own value, not the

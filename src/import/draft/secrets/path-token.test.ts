@@ -24,13 +24,23 @@ const doc = openapi({
     get: { operationId: "zqCheckToken", parameters: [inPath("zq_client"), inPath("access_token")], responses: ok },
   },
   "/zqobjects/{key}": { get: { operationId: "zqGetObject", parameters: [inPath("key")], responses: ok } },
+  "/zqlearnable/{zqsource}/{zqon}": {
+    get: {
+      operationId: "zqSetLearnable",
+      parameters: [
+        { ...inPath("zqsource"), description: "The API Key to set as learnable/non learnable." },
+        { ...inPath("zqon"), description: "The API key's name." },
+      ],
+      responses: ok,
+    },
+  },
   "/zqactors/search/{accesstoken}/{zqquery}": {
     get: { operationId: "zqSearchActors", parameters: [inPath("accesstoken"), inPath("zqquery")], responses: ok },
   },
 });
 
 describe("a path segment named as a credential's token", () => {
-  const d = drafted(doc, ["zqCheckToken", "zqGetObject", "zqSearchActors"]);
+  const d = drafted(doc, ["zqCheckToken", "zqGetObject", "zqSearchActors", "zqSetLearnable"]);
   const ops = d.manifest.operations;
 
   it("is drafted secret and user-only; an object's key and the client's id stay plain; the draft links", async () => {
@@ -46,6 +56,11 @@ describe("a path segment named as a credential's token", () => {
     const token = params.find((p) => (p.wire as { name?: string }).name === "accesstoken");
     expect(token).toMatchObject({ secret: true, visibility: "user-only" });
     expect(ops.acme_zq_search_actors?.params?.zqquery?.secret).toBeFalsy();
+  });
+
+  it("is drafted secret when its description begins by calling it an API key (a key an operation acts on)", () => {
+    expect(ops.acme_zq_set_learnable?.params?.zqsource).toMatchObject({ secret: true, visibility: "user-only" });
+    expect(ops.acme_zq_set_learnable?.params?.zqon?.secret).toBeFalsy();
   });
 
   it("is sent in the path and withheld from an upstream's error that echoes it", async () => {
