@@ -120,7 +120,9 @@ export function anyValueFormsOf(s: Schema, note: (text: string) => void): Form[]
   return ANY_VALUE_FORMS.map((f) => {
     const form = { ...f } as ManifestParam;
     if (form.type === "string") {
-      stringLimits(limits, form, note);
+      // Its known values (an open enum, `x-ms-enum` of `modelAsString`) are the schema's enum, left out here.
+      const { "x-ms-enum": _open, "x-extensible-enum": _extensible, ...closed } = limits;
+      stringLimits(closed, form, note);
       const format = valueFormatOf(limits.format);
       if (format) form.format = format;
     } else if (form.type === "number") numberLimits(limits, form);

@@ -67,4 +67,31 @@ describe("an untyped body field with limits of several kinds", () => {
       expect(refused.message).toContain("zqAmount");
     }
   });
+
+  it("drafts an untyped open enum (`x-ms-enum` of `modelAsString`) as forms holding no known values", async () => {
+    const open = openapi({
+      "/zqkinds": {
+        put: {
+          operationId: "putZqKind",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    zqKind: { enum: ["zqa", "zqb"], "x-ms-enum": { modelAsString: true, name: "ZqKind" } },
+                  },
+                },
+              },
+            },
+          },
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+        },
+      },
+    });
+    const d = drafted(open, ["putZqKind"]);
+    expect(d.manifest.operations.acme_put_zq_kind?.params?.zqKind?.anyOf?.[0]).toEqual({ type: "string" });
+    expect(await linkProblems(d)).toEqual([]);
+  });
 });
