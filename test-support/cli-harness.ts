@@ -80,6 +80,12 @@ export interface Spawned {
   stdout: () => string;
   stderr: () => string;
   exited: Promise<number | null>;
+  /**
+   * The exit code once the output is read to its end as well: Node may tell of the exit before the pipes' last chunks
+   * are read (on a loaded machine a test read a command's standard error cut short), so a test that reads the whole
+   * output waits for this.
+   */
+  closed: Promise<number | null>;
   /** Resolves with the first match of `re` on stdout or stderr. */
   waitFor: (re: RegExp) => Promise<RegExpMatchArray>;
 }
@@ -129,11 +135,13 @@ export function spawnCli(args: string[], env: Record<string, string> = {}, cwd =
     check();
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const closed = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   return {
     child,
     stdout: () => out,
     stderr: () => err,
     exited,
+    closed,
     waitFor: (re) =>
       new Promise((resolve, reject) => {
         const m = out.match(re) ?? err.match(re);

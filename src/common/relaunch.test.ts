@@ -156,7 +156,7 @@ describe("generate in a process of its own", () => {
       const env = { NODE_COMPILE_CACHE: cache, NODE_DEBUG_NATIVE: "COMPILE_CACHE" };
       const stderrOf = async (args: string[]) => {
         const run = spawnCli(args, env, dir);
-        expect(await run.exited, run.stderr()).toBe(0);
+        expect(await run.closed, run.stderr()).toBe(0);
         return run.stderr();
       };
       // A command with V8's default flags that loads modules generate loads too (the runtime's, the helpers').
