@@ -87,13 +87,10 @@ export function withoutUndrawableAssertions(pattern: string): string | undefined
     },
   });
   if (!cuts.length) return undefined;
-  let out = "";
-  let at = 0;
-  for (const [start, end] of cuts.sort((a, b) => a[0] - b[0])) {
-    out += pattern.slice(at, start);
-    at = end;
-  }
-  return out + pattern.slice(at);
+  return spliced(
+    pattern,
+    cuts.map(([start, end]) => [start, end, ""]),
+  );
 }
 
 /**
@@ -116,9 +113,14 @@ export function withRepetitionsAtMost(pattern: string, length: number, statedOnl
         edits.push([node.element.end, node.end, `{${node.min},${most}}${node.greedy ? "" : "?"}`]);
     },
   });
+  return spliced(pattern, edits);
+}
+
+/** The pattern with each span `[start, end)` of `edits` (none overlapping) replaced by its text. */
+export function spliced(pattern: string, edits: readonly [number, number, string][]): string {
   let out = "";
   let at = 0;
-  for (const [start, end, text] of edits.sort((a, b) => a[0] - b[0])) {
+  for (const [start, end, text] of [...edits].sort((a, b) => a[0] - b[0])) {
     out += pattern.slice(at, start) + text;
     at = end;
   }

@@ -8,6 +8,7 @@
 // ask for far more often than the rest of Unicode). The caller keeps only what the whole pattern accepts.
 import { type AST, visitRegExpAST } from "@eslint-community/regexpp";
 import { patternAst } from "../common/pattern-ast.js";
+import { spliced } from "./drawable-pattern.js";
 
 /** A positive lookahead at the top of one of the pattern's alternatives, and the alternative's text either side. */
 export interface LookaheadSplit {
@@ -58,13 +59,10 @@ export function plainPattern(pattern: string): string {
       if (wide && plainable(node)) edits.push([node.start, node.end]);
     },
   });
-  let out = "";
-  let at = 0;
-  for (const [start, end] of edits.sort((a, b) => a[0] - b[0])) {
-    out += `${pattern.slice(at, start)}[a-z0-9]`;
-    at = end;
-  }
-  return out + pattern.slice(at);
+  return spliced(
+    pattern,
+    edits.map(([start, end]) => [start, end, "[a-z0-9]"]),
+  );
 }
 
 function takesPlain(raw: string): boolean {
