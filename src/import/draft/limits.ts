@@ -120,9 +120,9 @@ export function anyValueFormsOf(s: Schema, note: (text: string) => void): Form[]
   return ANY_VALUE_FORMS.map((f) => {
     const form = { ...f } as ManifestParam;
     if (form.type === "string") {
-      // Its known values (an open enum, `x-ms-enum` of `modelAsString`) are the schema's enum, left out here.
-      const { "x-ms-enum": _open, "x-extensible-enum": _extensible, ...closed } = limits;
-      stringLimits(closed, form, note);
+      stringLimits(limits, form, note);
+      // No form takes known values (an open enum's, which stringLimits reads by knownValuesOf): the enum is no form's.
+      delete form.knownValues;
       const format = valueFormatOf(limits.format);
       if (format) form.format = format;
     } else if (form.type === "number") numberLimits(limits, form);
