@@ -18,6 +18,7 @@ import { type CutChanges, cutChangeNotes, cutHeader, cutNotes, type CutSource } 
 import type { SelectedOperation } from "./cut/select-operations.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { keyInBodyNotes, withKeyInBody } from "./auth/keys/key-in-body.js";
+import { fewOperationsNote, keyFieldsOfFewOperations } from "./auth/keys/key-share.js";
 import { keyOnlyAtItsPlaces, placesOnlyCredential } from "./auth/places-only-draft.js";
 import {
   type KeyName,
@@ -117,10 +118,11 @@ export function draftProvider(input: {
   const at = { provider, source, folder: input.folder, document, chosen, operations, names, steps, step };
   const drafting = (credential: CredentialDraft) => cutAndManifest(at, credential);
   let drafted = drafting(credential);
-  // The key found in the requests' own fields of a document declaring no scheme: drafted again, sent there alone.
-  if (keyOnlyAtItsPlaces(credential)) {
-    credential = placesOnlyCredential(credential);
+  // At most twice: a few operations' key fields refused, then a key at their header or query alone sent there alone.
+  for (let again = keyRedrafted(document, credential, credentialOf); again; ) {
+    credential = again;
     drafted = drafting(credential);
+    again = keyRedrafted(document, credential, credentialOf);
   }
   const { cut, changes, answers, notes: changeNotes, openapiText, draft } = drafted;
   // After the operations: a list that offers a way to find new items gets a poll trigger.
@@ -158,6 +160,24 @@ export function draftProvider(input: {
     draft,
     notes,
   };
+}
+
+/**
+ * The credential to draft again with once the first draft found the key of a document declaring no scheme in the
+ * requests' own fields, if it did: key fields only a few operations require are theirs (the token a "check a token"
+ * call checks: keys/key-share.ts), drafted as their input beside the credential assumed as when no field is the key;
+ * else the key is sent there alone (places-only-draft.ts). After the first, a key found again is at header or query
+ * parameters alone (body fields refused), sent there alone; after the second, none is looked for (placesOnly).
+ */
+function keyRedrafted(
+  document: Json,
+  first: CredentialDraft,
+  fresh: () => CredentialDraft,
+): CredentialDraft | undefined {
+  if (!keyOnlyAtItsPlaces(first)) return undefined;
+  if (!keyFieldsOfFewOperations(document, first)) return placesOnlyCredential(first);
+  const assumed = fresh();
+  return { ...assumed, fieldsNotTheKey: true, notes: [...assumed.notes, fewOperationsNote(first)] };
 }
 
 /** The cut and the manifest drafted from it, for one credential (draftProvider drafts again for another). */

@@ -100,6 +100,11 @@ export interface CredentialDraft {
    */
   placesOnly?: true;
   /**
+   * The document declares no scheme, and the body fields named as a key that the first draft found are required by
+   * too few of its operations to be its requests' key (keys/key-share.ts): each is its operation's own input.
+   */
+  fieldsNotTheKey?: true;
+  /**
    * The document declares no scheme and its operations take the `Authorization` header as a parameter
    * (keys/authorization-header.ts): the added bearer token is the document's word, never drafted again places-only.
    */

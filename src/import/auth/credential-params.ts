@@ -298,6 +298,9 @@ export function repeatsCredential(
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers
   // takes none.
   if (param.in === "path") return undefined;
+  // Body fields named as a key that too few of the document's operations require to be its requests' key are those
+  // operations' input (keys/key-share.ts): the token a "check a token" call checks, which no credential covers.
+  if (credential.fieldsNotTheKey && param.in === "body") return undefined;
   // An operation that declares the credential's own slot (its Authorization header) takes its credential there: a
   // token it also declares is another one, the one it acts on (RFC 7009's revocation takes the token to revoke).
   // The slot of a key drafted as a way of its own beside the declared schemes is none of this: the operation's

@@ -32,6 +32,14 @@ export function assumedToken(credential: CredentialDraft): boolean {
 }
 
 /**
+ * Whether a required body field named as the key may be drafted as the key of a document declaring no scheme: not once
+ * the document's operations were found to carry such fields too seldom (keys/key-share.ts).
+ */
+export function keyMayBeBodyField(credential: CredentialDraft): boolean {
+  return assumedToken(credential) && !credential.fieldsNotTheKey;
+}
+
+/**
  * A required query or header parameter, or a required field of a body (a form's: a JSON body's are read by
  * nested-key-draft.ts first), that is the key of a document declaring no scheme, where too few operations declare it
  * to make it the scheme's place (keys/key-parameter.ts: the rest take it in their body): registered as a place the
@@ -43,6 +51,7 @@ export function keyParameterPlace(
 ): string | undefined {
   if (param.in !== "query" && param.in !== "header" && param.in !== "body") return undefined;
   if (!param.required || !assumedToken(credential) || !theDocumentsKey(param.name, param.description)) return undefined;
+  if (param.in === "body" && !keyMayBeBodyField(credential)) return undefined;
   sendFirstKeyAt(credential, { in: param.in, name: param.name }, param.limits);
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
   return (

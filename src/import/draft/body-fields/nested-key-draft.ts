@@ -12,7 +12,7 @@ import type { ReviewNote } from "../../manifest-yaml.js";
 import { safeFlatten } from "../param-schema.js";
 import { nameWords } from "../../../load/schemas/name-words.js";
 import { type CredentialDraft, sendFirstKeyAt } from "../../auth/credential-draft.js";
-import { assumedToken, theDocumentsKey } from "../../auth/places-only-draft.js";
+import { keyMayBeBodyField, theDocumentsKey } from "../../auth/places-only-draft.js";
 import { namesCredential } from "../../auth/credential-params.js";
 import { signsWithSigv4 } from "../../auth/signing/sigv4-draft.js";
 import { signsJwt } from "../../auth/signing/signed-jwt-draft.js";
@@ -95,7 +95,7 @@ export function nestedKeys(
     token: all.some((c) => c.placement.type === "bearer"),
     key: all.some((c) => !signedIn(c) && !signs(c)),
   };
-  const assumed = assumedToken(credential);
+  const assumed = keyMayBeBodyField(credential);
   for (const [field, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
     if (!flat) continue;
