@@ -220,6 +220,12 @@ function openSchema(schema: unknown, walk: Walk, beside: readonly string[] = [])
     const items = openSchema(s.items, walk);
     if (items !== s.items) edit().items = items;
   }
+  // A map's values (an `additionalProperties` schema, the closing above aside) are walked like fields: the judge reads
+  // a `oneOf` of plain forms there as anyOf too (a metadata map of texts, flags and numbers).
+  if (isObject(s.additionalProperties) && (out ?? s).additionalProperties === s.additionalProperties) {
+    const values = openSchema(s.additionalProperties, walk);
+    if (values !== s.additionalProperties) edit().additionalProperties = values;
+  }
   // Unchanged only where a cycle through the same object, not a `$ref`, came back to it (left as it is there).
   self.out = out ?? s;
   if (self.name) walk.meant.schemas[self.name] = self.out;
@@ -251,6 +257,7 @@ function changes(s: Json, walk: Walk): boolean {
         ...(Array.isArray(t.allOf) ? t.allOf : []),
         ...(isObject(t.properties) ? Object.values(t.properties) : []),
         t.items,
+        ...(isObject(t.additionalProperties) ? [t.additionalProperties] : []),
       ].map(resolve),
     here: (t) =>
       closedBesideMembers(t, resolve) ||
