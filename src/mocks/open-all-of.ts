@@ -220,11 +220,16 @@ function openSchema(schema: unknown, walk: Walk, beside: readonly string[] = [])
     const items = openSchema(s.items, walk);
     if (items !== s.items) edit().items = items;
   }
-  // A map's values (an `additionalProperties` schema, the closing above aside) are walked like fields: the judge reads
-  // a `oneOf` of plain forms there as anyOf too (a metadata map of texts, flags and numbers).
+  // A map's values (an `additionalProperties` schema, the closing above aside, and `patternProperties`') are walked
+  // like fields: the judge reads a `oneOf` of plain forms there as anyOf too (a metadata map of texts, flags, numbers).
   if (isObject(s.additionalProperties) && (out ?? s).additionalProperties === s.additionalProperties) {
     const values = openSchema(s.additionalProperties, walk);
     if (values !== s.additionalProperties) edit().additionalProperties = values;
+  }
+  if (isObject(s.patternProperties)) {
+    const patterns = Object.entries(s.patternProperties).map(([p, v]) => [p, openSchema(v, walk)] as const);
+    if (patterns.some(([p, v]) => v !== (s.patternProperties as Json)[p]))
+      edit().patternProperties = Object.fromEntries(patterns);
   }
   // Unchanged only where a cycle through the same object, not a `$ref`, came back to it (left as it is there).
   self.out = out ?? s;
@@ -258,6 +263,7 @@ function changes(s: Json, walk: Walk): boolean {
         ...(isObject(t.properties) ? Object.values(t.properties) : []),
         t.items,
         ...(isObject(t.additionalProperties) ? [t.additionalProperties] : []),
+        ...(isObject(t.patternProperties) ? Object.values(t.patternProperties) : []),
       ].map(resolve),
     here: (t) =>
       closedBesideMembers(t, resolve) ||
