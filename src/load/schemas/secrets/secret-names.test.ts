@@ -16,6 +16,11 @@ describe("secretField", () => {
       expect(secretField(name, text), name).toBe(true);
   });
 
+  it("reads an OpenID Connect ID token as a secret (a cloud shell's `idToken`, seed 1274)", () => {
+    for (const name of ["idToken", "id_token", "zqIdToken"]) expect(secretField(name, text), name).toBe(true);
+    for (const name of ["zqTokenId", "id"]) expect(secretField(name, text), name).toBe(false);
+  });
+
   it("leaves a bare key or token, a key's id, a public key and a page's token plain", () => {
     for (const name of [
       "key",

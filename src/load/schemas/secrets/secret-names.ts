@@ -296,6 +296,8 @@ const CREDENTIAL_ENDING_WORDS = [
   "private token",
   "security token",
   "session token",
+  // An OpenID Connect ID token: a signed statement of who the caller is, which a service takes as their sign-in.
+  "id token",
 ];
 // ...and each written as one word (`apikey`, a path's `{accesstoken}`, `searchAccesstoken`): one word to nameWords.
 export const CREDENTIAL_ENDINGS: ReadonlySet<string> = new Set(
