@@ -53,6 +53,17 @@ export function describedAsTheKey(description: unknown): boolean {
   return typeof description === "string" && ONLY_THE_KEY.test(firstSentence(description));
 }
 
+// ...and one whose first sentence says the value is a token that authenticates and nothing more ("Vestorly Auth Token",
+// "Your access token.", "Session token"): the caller's credential, whatever the parameter is named (`zq_auth`). Not a
+// page's or a request's token, nor one "to revoke" or "of the user" (words after it).
+const TOKEN_WORDS = "(?:auth|authentication|authori[sz]ation|access|bearer|api|session)[ -]?tokens?";
+const ONLY_THE_TOKEN = new RegExp(`^\\s*(?:${OWNER})?(?:${KIND_WORD}){0,3}${TOKEN_WORDS}\\s*[.:]?\\s*$`, "iu");
+
+/** Whether a description's first sentence says the value is a token that authenticates and nothing more. */
+export function describedAsTheToken(description: unknown): boolean {
+  return typeof description === "string" && ONLY_THE_TOKEN.test(firstSentence(description));
+}
+
 // A description whose first sentence begins by calling the value an API key, whatever the operation does with it after
 // ("The API Key to set as learnable/non learnable.", "API key to revoke."): a key's value, though not the caller's own.
 // Not its id or its name ("API key id", "The API key's name").
