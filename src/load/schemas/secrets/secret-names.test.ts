@@ -84,8 +84,8 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zq_expired_token", described("The JWT that is sent via the session cookie."))).toBe(true);
   });
 
-  // Found in the public directory (a secret audit, seed 1276): a content API's required query `vestorly_auth`, "Vestorly
-  // Auth Token", on every operation beside its OAuth scheme, drafted a plain text.
+  // Found in the public directory (a secret audit, seed 1276): a content API's required query `vestorly_auth`,
+  // "Vestorly Auth Token", on every operation beside its OAuth scheme, drafted a plain text.
   it("is a secret where the description says an authenticating token and nothing more, whatever the name", () => {
     for (const words of ["Zq Auth Token", "Your access token.", "Session token", "The zq authentication token"])
       expect(namesSecret("zq_auth", words), words).toBe(true);
