@@ -38,7 +38,7 @@ export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<stri
         ? text
         : ex.responseBody.trim() === ""
           ? undefined
-          : (anotherForm(ex) ?? { value: JSON.parse(ex.responseBody) }).value;
+          : bodyAsRead(ex);
   const outputs = outcome
     ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((m) => m.path === o.path)?.optional ?? false }))
     : tool.outputs;
@@ -69,6 +69,21 @@ function answerText(tool: ToolSpec, ex: Exchange): unknown {
 }
 
 /** Whether the answer is the file of a download tool (its bytes, not JSON). */
+/**
+ * A success's body as the runtime reads one whose outputs read no text (call/send/attempts.ts): its JSON wherever it
+ * parses, whatever type it came as (a record declared under `text/plain`, its outputs reading its fields); else read by
+ * its type (anotherForm). Read by its type first, such a record was its text, and every case of the tool failed.
+ */
+function bodyAsRead(ex: Exchange): unknown {
+  try {
+    return JSON.parse(ex.responseBody);
+  } catch (e) {
+    const other = anotherForm(ex);
+    if (other) return other.value;
+    throw e;
+  }
+}
+
 /**
  * A success that came in another type than JSON, as the runtime reads it (reply-failures.ts otherForm): a file's
  * bytes, type and size, or a text (a PDF beside a JSON 202 "not ready yet", whose outputs are drafted from the JSON);
