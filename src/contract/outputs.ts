@@ -68,7 +68,6 @@ function answerText(tool: ToolSpec, ex: Exchange): unknown {
   return typeof other?.body === "string" || other?.rows ? other.body : undefined;
 }
 
-/** Whether the answer is the file of a download tool (its bytes, not JSON). */
 /**
  * A success's body as the runtime reads one whose outputs read no text (call/send/attempts.ts): its JSON wherever it
  * parses, whatever type it came as (a record declared under `text/plain`, its outputs reading its fields); else read by
@@ -95,6 +94,7 @@ function anotherForm(ex: Exchange): { value: unknown } | undefined {
   return other && { value: other.body };
 }
 
+/** Whether the answer is the file of a download tool (its bytes, not JSON). */
 function answersFile(tool: ToolSpec, ex: Exchange): boolean {
   const download = tool.download;
   return !!download && (download.status === ex.status || !!download.statuses?.includes(ex.status));

@@ -53,7 +53,7 @@ export function describedAsTheKey(description: unknown): boolean {
   return typeof description === "string" && ONLY_THE_KEY.test(firstSentence(description));
 }
 
-// ...and one whose first sentence says the value is a token that authenticates and nothing more ("Vestorly Auth Token",
+// ...and one whose first sentence says the value is a token that authenticates and nothing more ("Zq Auth Token",
 // "Your access token.", "Session token"): the caller's credential, whatever the parameter is named (`zq_auth`). Not a
 // page's or a request's token, nor one "to revoke" or "of the user" (words after it).
 const TOKEN_WORDS = "(?:auth|authentication|authori[sz]ation|access|bearer|api|session)[ -]?tokens?";
