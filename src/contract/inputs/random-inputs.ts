@@ -3,6 +3,7 @@
 // document's text, xml-values.ts), and invalid ones that break exactly one rule, saying which (invalid-inputs.ts). The
 // texts drawn are text-draws.ts', the filters that always end bounded-filters.ts'.
 import fc from "fast-check";
+import { textBefore } from "@blockwright/runtime/internal/generate";
 import {
   multipleNear,
   wayParams,
@@ -139,6 +140,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   const joinsEmpty = (v: unknown) => p.wire.in === "body" && delimiter !== undefined && writesNoItem(v);
   const sendable = (v: unknown) =>
     !joinsEmpty(v) &&
+    meetsLimitsJoined(p, values, v) &&
     (!inPath || !(writesNoText(v) || (typeof v === "string" && LINE_TERMINATOR.test(v)))) &&
     !(link && typeof v === "string" && /[%?]/.test(v)) &&
     !(reserved && typeof v === "string" && /%[0-9a-f]{2}/i.test(v));
@@ -150,6 +152,17 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   }
   const mixed = fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 })));
   return filterOrFail(mixed, (v) => values.accepts(p, v) && sendable(v), `value of ${p.name}`);
+}
+
+/**
+ * Whether a value meets the parameter's limits as the service reads it: an as-given link's own leading "/" after the
+ * template's is joined with it (runtime/http/path-link.ts), and the service reads the rest ("/_" of a name of two
+ * characters or more reads "_"). Any other value is read as it is.
+ */
+function meetsLimitsJoined(p: ParamSpec, values: ToolValues, v: unknown): boolean {
+  if (p.wire.in !== "path" || p.wire.multiSegment !== "as-given" || typeof v !== "string" || !v.startsWith("/"))
+    return true;
+  return !textBefore(values.tool.path, p.wire.name).endsWith("/") || values.accepts(p, v.slice(1));
 }
 
 /**
