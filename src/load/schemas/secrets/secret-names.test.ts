@@ -35,6 +35,15 @@ describe("secretField", () => {
       expect(secretField(name, text), name).toBe(false);
   });
 
+  // A secret audit of the public directory (seed 1280): a camera's query `key`, "Security key to access snapshots".
+  it("reads a bare key as a secret where its description begins by calling it a security key", () => {
+    expect(secretField("key", { ...text, description: "Security key to access snapshots." })).toBe(true);
+    expect(namesSecret("key", "The security key of the camera.")).toBe(true);
+    expect(namesSecret("key", "The security key's name.")).toBe(false);
+    expect(namesSecret("key", "Security key id.")).toBe(false);
+    expect(namesSecret("key", "The key of the security group.")).toBe(false);
+  });
+
   it("reads a bare token as a secret where its description calls it a JWT or says it authenticates", () => {
     expect(secretField("token", { ...text, description: "JWT token used for authentication" })).toBe(true);
     expect(secretField("token", { ...text, description: "The session's JWT." })).toBe(true);

@@ -174,7 +174,8 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
   // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
   // project": api-key-words.ts), or key material; elsewhere it is a sort key, an object's key or a map's.
-  if (/^key$/i.test(name)) return saysApiKey(description) || KEY_MATERIAL_WORDS.test(description);
+  if (/^key$/i.test(name))
+    return saysApiKey(description) || KEY_MATERIAL_WORDS.test(description) || SECURITY_KEY_WORDS.test(description);
   // A token described as one that lets its holder in ("the clientToken of the clientId and clientToken pair used to
   // verify that the calling entity is allowed access to the job"), as a key is (grantsACallerAccess).
   if (words.at(-1) === "token")
@@ -185,6 +186,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
 }
 
 const CRYPTO_KEY_WORDS = new Set(["encryption", "decryption", "cipher", "crypto", "hmac"]);
+// ...or described, first, as a security key (a camera's query `key`, "Security key to access snapshots": its holder
+// sees them). Not the name or id of one ("The security key's name"), whose first words differ.
+const SECURITY_KEY_WORDS = /^\W*(the\s+|a\s+|your\s+)?security[ -]key\b(?!['’]s|\s+(names?|ids?|identifiers?)\b)/i;
 // A bare `key` described as a secret or private key's encoded bytes (seed 290: a DNS server's TSIG key, "The Base64
 // encoded secret key"; a TOTP seed "encoded as a Base16 string"): key material. Not a secret store's key, a name
 // ("The secret key; up to 100 characters", "Must be a valid secret key").
