@@ -248,17 +248,20 @@ const spelt = (name: string) => name.replace(/[_\-.]/g, "").toLowerCase();
 
 /**
  * The properties that can hold an id a path segment spells: those not declared an object or a list (an id written as
- * `{id}` reads back in no path).
+ * `{id}` reads back in no path), an `allOf` member's declaring so too (a record wrapped to give it a description of
+ * its own, `project: {allOf: [{$ref: Project}, {description}]}`, read as the id where it is the record's envelope).
  */
 function scalarFields(document: Node, properties: Node): Node {
-  return Object.fromEntries(
-    Object.entries(properties).filter(([, raw]) => {
-      const schema = deref(document, raw);
-      if (!isNode(schema)) return true;
-      const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-      return !types.includes("object") && !types.includes("array") && !isNode(schema.properties) && !schema.items;
-    }),
-  );
+  return Object.fromEntries(Object.entries(properties).filter(([, raw]) => !structured(document, raw, 0)));
+}
+
+/** Whether a schema is declared an object or a list, itself or through an `allOf` member. */
+function structured(document: Node, raw: unknown, depth: number): boolean {
+  const schema = deref(document, raw);
+  if (!isNode(schema) || depth > 8) return false;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes("object") || types.includes("array") || isNode(schema.properties) || schema.items) return true;
+  return Array.isArray(schema.allOf) && schema.allOf.some((member) => structured(document, member, depth + 1));
 }
 
 /**

@@ -131,6 +131,20 @@ describe("a record whose id the path parameter names is written as an object (ph
       resourcesOf({ paths: { "/zqphotos": { post: plain }, "/zqphotos/{photoId}": { get: plain } } }),
     ).toMatchObject([{ idField: "photoId", madeId: true }]);
   });
+
+  // A directory sample (seed 1281): a project API answers `{project: {allOf: [{$ref: Project}, {description}]}}`,
+  // and the round trip read the wrapped record as the id, `[object Object]`.
+  it("is no resource either where an allOf wraps the object to give it a description", () => {
+    const record = { type: "object", properties: { zqname: { type: "string" }, zqarn: { type: "string" } } };
+    const photoId = { allOf: [{ $ref: "#/components/schemas/ZqPhoto" }, { description: "The photo." }] };
+    const schema = { type: "object", properties: { photoId } };
+    const wrapped = { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } };
+    const document = {
+      components: { schemas: { ZqPhoto: record } },
+      paths: { "/zqphotos": { post: wrapped }, "/zqphotos/{photoId}": { get: wrapped } },
+    };
+    expect(resourcesOf(document)).toEqual([]);
+  });
 });
 
 describe("a create and a read that answer different things", () => {
