@@ -100,13 +100,16 @@ const ACTION_OPERATION_WORDS = new RegExp(
 
 /**
  * Whether a token (its name's words) is a sign-in's: by its description, or, undescribed (or described by its name
- * alone, "The token"), by its call: a sign-in's, a session's, a password reset's or a mail check's.
+ * alone, "The token", "The token field."), by its call: a sign-in's, a session's, a password reset's or a mail check's.
  */
 export function signInToken(words: readonly string[], description: unknown, operation = ""): boolean {
+  // "The token field." or "The token parameter." (add's words for a value the document leaves undescribed, or a
+  // publisher's) says no more than the name.
   const own =
     typeof description === "string"
       ? description
           .replace(/^\W*(the|an?)\s+/i, "")
+          .replace(/\s+(field|parameter|param|value)\W*$/i, "")
           .replace(/\W+/g, "")
           .toLowerCase()
       : "";

@@ -207,6 +207,18 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(namesSecret("zqWidgetToken", "The token", { words: "/zq/forgotPassword" })).toBe(false);
   });
 
+  // A secret audit of the public directory (seed 1282): a TV catalogue's `POST /auth/poll` body `token` and a network
+  // API's `/verify/{token}`, each described only as "The token field." / "The token parameter." (add's words for a
+  // value the document leaves undescribed), drafted a plain text.
+  it("reads 'The token field.' or 'The token parameter.' as described by its name alone", () => {
+    const poll = { words: "POST /zq/auth/poll Poll whether an authentication request was confirmed" };
+    expect(namesSecret("token", "The token field.", poll)).toBe(true);
+    expect(namesSecret("token", "The token parameter.", { words: "GET /zq/verify/{token} Verify self email" })).toBe(
+      true,
+    );
+    expect(namesSecret("token", "The token field.", { words: "POST /zq/widgets/{id}/tags Tag a widget" })).toBe(false);
+  });
+
   // Found in the public directory (seed 290): a DNS server's TSIG `key`, "The Base64 encoded secret key".
   it("is a secret as a bare key described as encoded key material, not as a secret store's key", () => {
     expect(namesSecret("key", "The Base64 encoded secret key of the zq record.")).toBe(true);
