@@ -210,6 +210,14 @@ describe("a key, a token or a password by its last word and its description", ()
   // A secret audit of the public directory (seed 1282): a TV catalogue's `POST /auth/poll` body `token` and a network
   // API's `/verify/{token}`, each described only as "The token field." / "The token parameter." (add's words for a
   // value the document leaves undescribed), drafted a plain text.
+  // The same audit (seed 1284): a sales API's subscription `callback_token`, "Any string to be used as a shared secret
+  // when subscription events are published", drafted a plain text.
+  it("reads a token described as a shared secret as a secret", () => {
+    const said = "Any string to be used as a shared secret when subscription events are published.";
+    expect(namesSecret("zq_callback_token", said)).toBe(true);
+    expect(namesSecret("zq_callback_token", "The callback's correlation token.")).toBe(false);
+  });
+
   it("reads 'The token field.' or 'The token parameter.' as described by its name alone", () => {
     const poll = { words: "POST /zq/auth/poll Poll whether an authentication request was confirmed" };
     expect(namesSecret("token", "The token field.", poll)).toBe(true);

@@ -76,10 +76,14 @@ function passOfAccountOrKey(name: string): boolean {
 // only where its description says so (an account's new token: "API Token. Minimum 32 characters"; a websocket's query
 // `token`, "JWT token used for authentication against this endpoint", a browser sending no header there); elsewhere it
 // is a page's, a device's or a record's token.
-// A webhook's "Secret token to validate received payloads" is one too (a shared secret, whoever holds it forges them).
+// A webhook's "Secret token to validate received payloads" is one too (a shared secret, whoever holds it forges them),
+// and one described as such ("Any string to be used as a shared secret when events are published").
 // An OAuth token too ("Video file token … so you don't need to provide an OAuth token": a token standing in for one).
-const API_TOKEN_WORDS =
-  /\b(api|access|o?auth2?|authentication|bearer|session|secret)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
+const API_TOKEN_WORDS = new RegExp(
+  "\\b(api|access|o?auth2?|authentication|bearer|session|secret)[ -]?token\\b|\\bjwts?\\b|\\bfor authentication\\b|" +
+    "\\bshared[ -]secret\\b",
+  "i",
+);
 
 /**
  * What is beside a field: the names of its form's other fields, the words of its operation's address and summary; and
