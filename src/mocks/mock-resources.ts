@@ -248,8 +248,8 @@ const spelt = (name: string) => name.replace(/[_\-.]/g, "").toLowerCase();
 
 /**
  * The properties that can hold an id a path segment spells: those not declared an object or a list (an id written as
- * `{id}` reads back in no path), an `allOf` member's declaring so too (a record wrapped to give it a description of
- * its own, `project: {allOf: [{$ref: Project}, {description}]}`, read as the id where it is the record's envelope).
+ * `{id}` reads back in no path), nor those an `allOf` member declares so (a record wrapped to give it a description of
+ * its own, `project: {allOf: [{$ref: Project}, {description}]}`: no id either, though its wrapper states no type).
  */
 function scalarFields(document: Node, properties: Node): Node {
   return Object.fromEntries(Object.entries(properties).filter(([, raw]) => !structured(document, raw, 0)));
