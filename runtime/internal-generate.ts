@@ -28,7 +28,7 @@ export { formatExpression, formatPointer, parseExpression, parsePointer } from "
 export { hostPatternProblem, isLoopback, matchesHost, providerHosts } from "./http/hosts.js";
 export { isMultipleOf, multipleNear } from "./validate/number-rules.js";
 export { boundedPattern, listedValues } from "./validate/rule-words.js";
-export { linkValueProblem } from "./http/path-link.js";
+export { joinsSlash, linkValueProblem } from "./http/path-link.js";
 export { ownValue, setOwn } from "./common/own.js";
 export { textAfter, textBefore } from "./common/text-after.js";
 export { tokenUrlPlaceholders } from "./oauth/token-url.js";

@@ -105,7 +105,7 @@ export {
 } from "./http/error-codes.js";
 export { dispositionName, type DownloadedFile } from "./call/files/download.js";
 export { streamItems } from "./call/stream-items.js";
-export { otherForm } from "./call/reply-failures.js";
+export { otherForm, parseBody } from "./call/reply-failures.js";
 export { csvRecords } from "./common/csv-rows.js";
 export { fileValue, isFileBytes } from "./validate/file-values.js";
 export { partType, rawBody } from "./call/files/file-inputs.js";

@@ -53,8 +53,12 @@ export function spannedPath(text: string, kind: MultiSegment): Encoded {
       : { encoded };
 }
 
-/** Whether a value's leading `/` is the one before it in the template (`before`, the template's text before it). */
-const joinsSlash = (text: string, kind: "reserved" | "as-given", before: string) =>
+/**
+ * Whether a value's leading `/` is the one before it in the template (`before`, the template's text before it): the
+ * path holds the rest (the suite reads the value sent, and draws one, by it: contract/request/sent-value.ts,
+ * contract/inputs/random-inputs.ts).
+ */
+export const joinsSlash = (text: string, kind: MultiSegment | undefined, before: string): boolean =>
   kind === "as-given" && text.startsWith("/") && before.endsWith("/");
 
 /**

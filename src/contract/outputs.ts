@@ -12,6 +12,7 @@ import {
   itemAt,
   csvRecords,
   otherForm,
+  parseBody,
   parsePointer,
   redactDeep,
   validateParams,
@@ -69,13 +70,14 @@ function answerText(tool: ToolSpec, ex: Exchange): unknown {
 }
 
 /**
- * A success's body as the runtime reads one whose outputs read no text (call/send/attempts.ts): its JSON wherever it
- * parses, whatever type it came as (a record declared under `text/plain`, its outputs reading its fields); else read by
- * its type (anotherForm). Read by its type first, such a record was its text, and every case of the tool failed.
+ * A success's body as the runtime reads one whose outputs read no text (call/send/attempts.ts, by its parseBody): its
+ * JSON wherever it parses, whatever type it came as (a record declared under `text/plain`, its outputs reading its
+ * fields); else read by its type (anotherForm). Read by its type first, such a record was its text, and every case of
+ * the tool failed.
  */
 function bodyAsRead(ex: Exchange): unknown {
   try {
-    return JSON.parse(ex.responseBody);
+    return parseBody(ex.responseBody);
   } catch (e) {
     const other = anotherForm(ex);
     if (other) return other.value;

@@ -3,7 +3,7 @@
 // document's text, xml-values.ts), and invalid ones that break exactly one rule, saying which (invalid-inputs.ts). The
 // texts drawn are text-draws.ts', the filters that always end bounded-filters.ts'.
 import fc from "fast-check";
-import { textBefore } from "@blockwright/runtime/internal/generate";
+import { joinsSlash, textBefore } from "@blockwright/runtime/internal/generate";
 import {
   multipleNear,
   wayParams,
@@ -160,9 +160,10 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
  * characters or more reads "_"). Any other value is read as it is.
  */
 function meetsLimitsJoined(p: ParamSpec, values: ToolValues, v: unknown): boolean {
-  if (p.wire.in !== "path" || p.wire.multiSegment !== "as-given" || typeof v !== "string" || !v.startsWith("/"))
-    return true;
-  return !textBefore(values.tool.path, p.wire.name).endsWith("/") || values.accepts(p, v.slice(1));
+  if (p.wire.in !== "path" || typeof v !== "string") return true;
+  return (
+    !joinsSlash(v, p.wire.multiSegment, textBefore(values.tool.path, p.wire.name)) || values.accepts(p, v.slice(1))
+  );
 }
 
 /**

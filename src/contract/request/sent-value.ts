@@ -15,7 +15,7 @@ import {
   type ToolSpec,
   type WireSpec,
 } from "@blockwright/runtime/internal";
-import { textBefore } from "@blockwright/runtime/internal/generate";
+import { joinsSlash, textBefore } from "@blockwright/runtime/internal/generate";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import type { Judgement } from "../../judge/judge.js";
 import { documentJudge, linkPathPart } from "../../judge/read-back.js";
@@ -256,10 +256,7 @@ function sentInPath(
   // An as-given link's own leading "/" after the template's is joined with it (runtime/http/path-link.ts): the path
   // holds the rest.
   const joined =
-    wire.multiSegment === "as-given" &&
-    typeof want === "string" &&
-    want.startsWith("/") &&
-    textBefore(tool.path, wire.name).endsWith("/")
+    typeof want === "string" && joinsSlash(want, wire.multiSegment, textBefore(tool.path, wire.name))
       ? want.slice(1)
       : want;
   if (joined !== want)

@@ -12,6 +12,7 @@
 // would claim a requirement the document does not state. One concept for both would be a place the key goes in
 // place of its scheme's, per operation, which the manifest cannot say yet.
 import type { CredentialDraft } from "../credential-draft.js";
+import { resolved } from "./key-parameter.js";
 
 type Json = Record<string, unknown>;
 
@@ -79,20 +80,4 @@ function bodyFields(cut: Json, op: Json): string[] {
 
 function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
-}
-
-/** A value, or what its local `$ref` names (a few steps, no further). */
-function resolved(cut: Json, value: unknown): Json | undefined {
-  let at = value;
-  for (let i = 0; i < 8; i++) {
-    const ref = (at as Json | undefined)?.$ref;
-    if (typeof ref !== "string") break;
-    if (!ref.startsWith("#/")) return undefined;
-    at = ref
-      .slice(2)
-      .split("/")
-      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Json)[key] : undefined), cut);
-  }
-  return at && typeof at === "object" ? (at as Json) : undefined;
 }
