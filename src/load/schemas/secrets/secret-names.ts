@@ -166,6 +166,11 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
   if (words.at(-1) === "ticket") return sessionTicket(words, description);
+  // A cookie's value by the last word of its name (a header `Cookie`, a query `identity_cookie`, "The zq-id cookie
+  // value"): a session's, whose holder is signed in as its user. Not one described as a cookie's name, domain, path,
+  // lifetime or consent.
+  if (/^cookies?$/.test(words.at(-1) ?? ""))
+    return !(typeof description === "string" && COOKIE_ABOUT.test(description));
   // A one-time token by its name (`confirmation_token`), or a password's reset token (`resetPasswordLinkToken`,
   // `forgotten_password_token`): whoever holds it acts, or sets the account's password. Not one described as a page's.
   if (words.at(-1) === "token" && actionTokenName(words) && !describesOther(description)) return true;
@@ -189,6 +194,11 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
 }
 
+const COOKIE_ABOUT = new RegExp(
+  "\\bcookies?(['’]s?)?\\s+(names?|domains?|paths?|expir\\w*|lifetimes?|max[- ]age|consent|banners?|polic(y|ies))\\b|" +
+    "\\b(names?|domains?|paths?|expiry|lifetime|consent)\\s+(of|for)\\s+(the|a|each)?\\s*cookies?\\b",
+  "i",
+);
 const CRYPTO_KEY_WORDS = new Set(["encryption", "decryption", "cipher", "crypto", "hmac"]);
 // ...or described, first, as a security key (a camera's query `key`, "Security key to access snapshots": its holder
 // sees them). Not the name or id of one ("The security key's name"), whose first words differ.
