@@ -157,12 +157,12 @@ export function withoutForbiddenKeys(param: ParamSpec, value: unknown): unknown 
 }
 
 /**
- * The values a secret of the operation's own stands in with: the suite's stand-in, and it cut or padded to the
- * secret's lengths where they refuse it (else a word other values are made of, `example…`, stood in, and the runtime,
- * rightly, withheld it from every message showing such a value).
+ * The values a secret stands in with: the suite's stand-in (`standIn`: an operation's own secret's by its name, the
+ * credential's CREDENTIAL), and it cut or padded to the secret's lengths where they refuse it (else a word other values
+ * are made of, `example…`, stood in, and the runtime, rightly, withheld it from every message showing such a value: a
+ * limit case's `examplexx…` shown as `[redacted]x…`).
  */
-export function secretStandIns(param: ParamSpec): unknown[] {
-  const standIn = `bw-contract-${param.name}-0001`;
+export function secretStandIns(param: ParamSpec, standIn = `bw-contract-${param.name}-0001`): unknown[] {
   // A secret list of texts: a list of two stand-ins (its items held to their own rules as any value is).
   if (param.type === "json") return [[standIn, `bw-contract-${param.name}-0002`]];
   const fitted = standIn.slice(0, param.maxLength ?? Infinity).padEnd(param.minLength ?? 0, "0");

@@ -147,7 +147,8 @@ export class ToolValues {
     const jwt = credential ? jwtWay(this.tool, {}) : undefined;
     if (jwt) out.push({ value: contractPrivateKey(jwt.alg), source: "contract credential" });
     if (typed !== undefined) out.push({ value: typed, source: "example" });
-    if (credential) out.push({ value: CREDENTIAL, source: "contract credential" });
+    if (credential)
+      out.push(...secretStandIns(param, CREDENTIAL).map((value) => ({ value, source: "contract credential" })));
     // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not
     // its bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is
     // made.
