@@ -42,7 +42,7 @@ describe("blockwright add, interrupted", () => {
       const add = spawnCli(["add", "slow", "--from", url, "--operations", "listThings"], {}, dir);
       await add.waitFor(/add: fetching /);
       add.child.kill(signal);
-      expect(await add.exited).toBe(signal === "SIGTERM" ? 143 : 130);
+      expect(await add.closed).toBe(signal === "SIGTERM" ? 143 : 130);
       expect(add.stderr()).toMatch(/\nadd: interrupted: nothing written\n$/);
       expect(add.stderr()).not.toMatch(/internal error|\n\s+at /);
       expect(add.stdout()).toBe("");
@@ -64,7 +64,7 @@ describe("blockwright add, interrupted", () => {
       dir,
     );
     await add.signalInStep("SIGTERM");
-    expect(await add.exited).toBe(143);
+    expect(await add.closed).toBe(143);
     expect(add.stderr()).toMatch(/\nadd: interrupted: nothing written\n$/);
     expect(add.stdout()).toBe("");
     expect(existsSync(join(dir, "specs/zqlarge"))).toBe(false);

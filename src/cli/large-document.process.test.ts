@@ -39,7 +39,7 @@ describe("a document far larger than what its manifest binds", () => {
   it("generates within a heap of 128 MB, with the types of what the manifest binds", async () => {
     expect(operations).toBeGreaterThan(9000);
     const generate = spawnCli(["generate"], CAPPED, dir);
-    expect(await generate.exited, generate.stderr()).toBe(0);
+    expect(await generate.closed, generate.stderr()).toBe(0);
     expect(generate.stderr()).toContain("generate: 1 provider, 10 operations, 20 files");
     const types = readFileSync(join(dir, "generated/zqlarge/index.d.ts"), "utf8");
     // The manifest binds the operations of the first two resources of thousands.
@@ -74,7 +74,7 @@ describe("a document far larger than what its manifest binds", () => {
         writeFileSync(spec, text);
         const line = text.slice(0, text.indexOf("status: lost")).split("\n").length;
         const generate = spawnCli(["generate"], CAPPED, yamlDir);
-        expect(await generate.exited, generate.stderr()).toBe(2);
+        expect(await generate.closed, generate.stderr()).toBe(2);
         expect(generate.stderr()).toContain(
           `specs/zqlarge/openapi.yaml:${line}:17: the example of the schema at components.schemas.Item0 does ` +
             `not match its schema: /status must be one of "draft", "active", "archived", got "lost" [BW1204]`,

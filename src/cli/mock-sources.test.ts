@@ -120,12 +120,13 @@ describe("blockwright mock, on a spec that generation refuses", () => {
       const expected = await generationProblems(name);
       const mock = spawnCli(["mock", name], { NODE_OPTIONS: "--max-old-space-size=256" }, root);
       try {
-        // A mock that started would serve until stopped: that is a failure too, not a wait.
+        // A mock that started would serve until stopped: that is a failure too, not a wait. Its exit status once its
+        // output is read to its end (waitFor gives up at the exit, before the last chunks may be read).
         const started = mock.waitFor(/mocks ready/).then(
           () => "started",
-          () => "exited",
+          () => mock.closed,
         );
-        expect(await Promise.race([mock.exited, started])).toBe(2);
+        expect(await Promise.race([mock.closed, started])).toBe(2);
         expect(mock.stderr()).toContain(
           `the OpenAPI document of "${name}" has 1 problem, as generation reports:\n${expected}\n`,
         );

@@ -49,7 +49,7 @@ describe("bin/blockwright.js", () => {
   it("answers --help and --version", async () => {
     // The process: its start, its stdout and its exit status as a shell sees them.
     const help = spawnCli(["--help"]);
-    expect(await help.exited).toBe(0);
+    expect(await help.closed).toBe(0);
     expect(help.stdout()).toBe(`${USAGE}\n`);
     // The same main() answers --version (bin/ passes every argument on): in-process, a start fewer.
     expect(await cli(["--version"])).toMatchObject({ code: 0, stdout: `${version()}\n`, stderr: "" });
@@ -60,7 +60,7 @@ describe("bin/blockwright.js", () => {
     // (Any command's output goes through the process's one stdout; tools is among the cheapest that writes.)
     const list = spawnCli(["tools", "--format", "openai", "books"]);
     list.child.stdout.destroy();
-    expect(await list.exited).toBe(0);
+    expect(await list.closed).toBe(0);
     expect(list.stderr()).toBe("");
   });
 
@@ -79,13 +79,13 @@ describe("bin/blockwright.js", () => {
   it("reads a workflow piped to standard input (validate -)", async () => {
     const validate = spawnCli(["validate", "-", "--mock"]);
     validate.child.stdin.end(readFileSync(join(ROOT, "examples/reading-list.yaml")));
-    expect(await validate.exited).toBe(0);
+    expect(await validate.closed).toBe(0);
     expect(validate.stdout()).toMatch(/^-: valid \(4 blocks/);
   });
 
   it("treats --env-file as its own option (Node 20 read it as its own and exited 9)", async () => {
     const run = spawnCli(["run", "examples/reading-list.yaml", "--env-file", "missing.env"]);
-    expect(await run.exited).toBe(2);
+    expect(await run.closed).toBe(2);
     expect(run.stderr()).toBe(
       `blockwright run: --env-file: cannot read missing.env (no such file) [BW3007]\n${RUN_USAGE.split("\n")[0]}\n`,
     );
@@ -144,7 +144,7 @@ describe("Ctrl-C", () => {
         const generate = spawnCli(["generate"], {}, dir);
         await generate.waitFor(/generate: 30 providers to link…\n/);
         generate.child.kill(signal);
-        expect(await generate.exited, signal).toBe(signal === "SIGTERM" ? 143 : 130);
+        expect(await generate.closed, signal).toBe(signal === "SIGTERM" ? 143 : 130);
         expect(generate.stderr(), signal).toContain(
           "generate: interrupted: no file is half-written, and the stamp is as it was, " +
             "so the next generate finishes the job\n",
@@ -204,7 +204,7 @@ describe("Ctrl-C", () => {
       await generate.signalInStep("SIGTERM");
       // Heard between two chunks of examples: exit 143, said. Or heard during the link that follows, one synchronous
       // call during which the signal ends the process at once (killable-stretch.ts), as SIGTERM's own default does.
-      const code = await generate.exited;
+      const code = await generate.closed;
       expect(code === 143 || (code === null && generate.child.signalCode === "SIGTERM"), String(code)).toBe(true);
       expect(generate.stderr()).toMatch(
         new RegExp(
@@ -225,7 +225,7 @@ describe("Ctrl-C", () => {
     mkdirSync(join(dir, "base"));
     const diff = spawnCliHeldAt(["diff", "--write", "--base-dir", "base"], "diff: 30 providers to link…", dir);
     await diff.signalInStep("SIGTERM");
-    expect(await diff.exited).toBe(143);
+    expect(await diff.closed).toBe(143);
     expect(diff.stderr()).toContain("diff: interrupted: no file is half-written; run diff --write again\n");
     expect(existsSync(join(dir, "generated"))).toBe(false);
   });
@@ -236,7 +236,7 @@ describe("Ctrl-C", () => {
     await run.waitFor(/wait: job pending, poll 1/);
     expect(await refused(url!)).toBe(false);
     run.child.kill("SIGINT");
-    expect(await run.exited).toBe(130);
+    expect(await run.closed).toBe(130);
     expect(run.stderr()).toContain("interrupted");
     expect(run.stdout()).toMatch(/workflow: cancelled in \d+ ms \(0 succeeded, 0 failed, 0 skipped, 1 cancelled\)/);
     expect(run.stdout()).toMatch(/wait\s+docgen_check_status\s+cancelled/);
@@ -257,7 +257,7 @@ describe("Ctrl-C", () => {
     expect(undeclared.status).toBe(404);
     await mock.waitFor(/Request terminated with error/);
     mock.child.kill("SIGINT");
-    expect(await mock.exited).toBe(0);
+    expect(await mock.closed).toBe(0);
     expect(mock.stderr()).toContain("mocks stopped");
     expect(mock.stderr()).toContain("[withheld]");
     expect(mock.stdout() + mock.stderr()).not.toContain(SECRET);

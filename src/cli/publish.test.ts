@@ -221,7 +221,7 @@ describe("Ctrl-C during publish", () => {
       // npm has asked (it is connected) before the signal comes.
       while (!sockets.size) await new Promise((resolve) => setTimeout(resolve, 20));
       publish.child.kill("SIGTERM");
-      expect(await publish.exited).toBe(143);
+      expect(await publish.closed).toBe(143);
       expect(publish.stderr()).toContain(
         "publish: interrupted: what was published stays; run publish again (it skips what the registry has)\n",
       );

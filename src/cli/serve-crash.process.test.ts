@@ -134,7 +134,7 @@ describe.each(["SQLite", "Postgres"])("serve on %s killed after acknowledging", 
       } finally {
         first.child.kill("SIGKILL");
       }
-      await first.exited;
+      await first.closed;
       expect(first.stdout()).not.toContain('"event":"msg_zq_crash"');
       letGo();
 
@@ -157,7 +157,7 @@ describe.each(["SQLite", "Postgres"])("serve on %s killed after acknowledging", 
       } finally {
         second.child.kill("SIGTERM");
       }
-      expect(await second.exited).toBe(0);
+      expect(await second.closed).toBe(0);
       expect(posts).toHaveLength(1);
       expect(posts[0]).toMatch(/^bw-[0-9a-f]{64}$/);
       expect(gets).toBe(2);
@@ -210,7 +210,7 @@ describe("serve stopped by a second signal while a run is in flight", () => {
           first.child.kill("SIGTERM");
           await first.waitFor(/interrupted: stopping…\n/);
           first.child.kill(again);
-          expect(await first.exited).toBe(status);
+          expect(await first.closed).toBe(status);
           expect(first.stderr()).toContain("interrupted again: exiting now\n");
         } finally {
           first.child.kill("SIGKILL");

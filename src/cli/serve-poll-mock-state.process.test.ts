@@ -110,7 +110,7 @@ describe("serve --mock on a poll trigger over a resource of the stateful mock", 
       const b = await createOrder(mock as string, "second");
       await within(served.waitFor(new RegExp(`"event":"${b}"`)), "the run of B");
       served.child.kill("SIGTERM");
-      expect(await served.exited).toBe(0);
+      expect(await served.closed).toBe(0);
       // Each poll lists every order made: A was listed again after its run, and ran once.
       expect(runEvents(served.stdout()).map((r) => [r.event, r.status])).toEqual([
         [a, "succeeded"],

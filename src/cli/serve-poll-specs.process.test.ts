@@ -114,7 +114,7 @@ describe("serve on every poll trigger of specs/ by a growing time, at an instanc
           } finally {
             first.child.kill("SIGTERM");
           }
-          expect(await first.exited).toBe(0);
+          expect(await first.closed).toBe(0);
           const c = upstream.add("zqc", second + 1_100);
           const again = spawnCli(args, env);
           try {
@@ -124,7 +124,7 @@ describe("serve on every poll trigger of specs/ by a growing time, at an instanc
           } finally {
             again.child.kill("SIGTERM");
           }
-          expect(await again.exited).toBe(0);
+          expect(await again.closed).toBe(0);
           expect(runLines(first.stdout(), trigger.id)).toEqual([a, b]);
           expect(runLines(again.stdout(), trigger.id)).toEqual([c]);
           expect(runCount(store)).toBe(3);
@@ -183,7 +183,7 @@ describe("serve --live --base-url on every poll trigger of specs/ by a delta lin
           } finally {
             first.child.kill("SIGTERM");
           }
-          expect(await first.exited).toBe(0);
+          expect(await first.closed).toBe(0);
           // While serve is stopped: one created, one removed, one changed.
           const c = upstream.add("zqnew3");
           upstream.change(before[1] as string, true);
@@ -199,7 +199,7 @@ describe("serve --live --base-url on every poll trigger of specs/ by a delta lin
           } finally {
             again.child.kill("SIGTERM");
           }
-          expect(await again.exited).toBe(0);
+          expect(await again.closed).toBe(0);
           expect(runLines(first.stdout(), trigger.id)).toEqual([a, b]);
           expect(runLines(again.stdout(), trigger.id)).toEqual([c, d]);
           expect(runCount(store)).toBe(4);

@@ -87,7 +87,7 @@ describe("blockwright serve on a poll trigger", () => {
       } finally {
         serve.child.kill("SIGTERM");
       }
-      expect(await serve.exited).toBe(0);
+      expect(await serve.closed).toBe(0);
       expect(serve.stdout().match(/"trigger"/g)).toHaveLength(1);
       expect(runCount(store)).toBe(1);
       const before = await pollsKept(store);
@@ -102,7 +102,7 @@ describe("blockwright serve on a poll trigger", () => {
       } finally {
         again.child.kill("SIGTERM");
       }
-      expect(await again.exited).toBe(0);
+      expect(await again.closed).toBe(0);
       expect(await pollsKept(store)).toBe(before + 1);
       expect(again.stdout()).not.toContain('"trigger"');
       expect(runCount(store)).toBe(1);

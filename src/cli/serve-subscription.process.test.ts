@@ -129,7 +129,7 @@ describe("blockwright serve --public-url", () => {
 
         serve.child.kill("SIGTERM");
         stopped = true;
-        expect(await serve.exited).toBe(0);
+        expect(await serve.closed).toBe(0);
         expect(serve.stderr()).toContain(`subscription ${id} deleted`);
         const after = openSqliteStore(store);
         try {

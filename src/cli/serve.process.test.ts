@@ -114,7 +114,7 @@ describe("blockwright serve", () => {
         // The head is in (the receiver has the request) and the body under way before the signal.
         await drip.headRead;
         serve.child.kill("SIGTERM");
-        expect(await serve.exited).toBe(0);
+        expect(await serve.closed).toBe(0);
         expect(statusOf(drip.answer())).toBe(503);
         expect(serve.stderr()).toContain("stopping: 1 delivery(ies) still being sent refused (503), to be sent again");
       } finally {

@@ -132,7 +132,7 @@ describe.concurrent("the contract run at scale", () => {
         {},
         dir,
       );
-      expect(await two.exited).toBe(1);
+      expect(await two.closed).toBe(1);
       expect(two.stderr()).toMatch(
         /^blockwright test: \d+ cases on 1 mock in 2 workers, seed 7, 2 runs per property$/m,
       );

@@ -28,7 +28,7 @@ async function tested(args: string[]): Promise<{ code: number | null; stderr: st
   const log = join(tmp, `links-${Math.random().toString(36).slice(2)}.log`);
   writeFileSync(log, "");
   const run = spawnCli(["test", ...args], { NODE_OPTIONS: `--import ${preload}`, THREAD_LINKS_LOG: log }, dir);
-  const code = await run.exited;
+  const code = await run.closed;
   return { code, stderr: run.stderr(), linkedIn: [...new Set(readFileSync(log, "utf8").split("\n").filter(Boolean))] };
 }
 

@@ -76,7 +76,7 @@ describe("blockwright test, interrupted", () => {
         // goes once one says every case has started and some are under way: the polling scenarios are among them.
         await allStarted(run);
         run.child.kill(signal);
-        expect(await run.exited).toBe(status);
+        expect(await run.closed).toBe(status);
         const json = JSON.parse(readFileSync(report, "utf8")) as {
           planned: number;
           stopped?: string;
@@ -113,7 +113,7 @@ describe("blockwright test, interrupted before any case runs", () => {
       many,
     );
     await run.signalInStep("SIGTERM");
-    expect(await run.exited).toBe(143);
+    expect(await run.closed).toBe(143);
     expect(run.stderr()).toMatch(
       /blockwright test: interrupted while linking the specs; no case ran, no report written\n$/,
     );

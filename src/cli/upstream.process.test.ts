@@ -57,7 +57,7 @@ describe("blockwright upstream, interrupted", () => {
         project,
       );
       await run.signalInStep(signal);
-      expect(await run.exited).toBe(130);
+      expect(await run.closed).toBe(130);
       expect(run.stderr()).toMatch(
         /\nupstream: interrupted: [^\n]*compared[^\n]*; no report, nothing pinned or written\n$/,
       );

@@ -60,7 +60,7 @@ it("stops on SIGTERM while the service has not answered, as a process: exit 143,
     const verify = spawnCli(args(url), env, dir);
     await requested;
     verify.child.kill("SIGTERM");
-    return { code: await verify.exited, stdout: verify.stdout(), stderr: verify.stderr() };
+    return { code: await verify.closed, stdout: verify.stdout(), stderr: verify.stderr() };
   });
 });
 

@@ -97,7 +97,7 @@ const firstGenerate = () =>
       },
       dir,
     );
-    expect(await run.exited, run.stderr()).toBe(0);
+    expect(await run.closed, run.stderr()).toBe(0);
     return { dir, cache, stderr: run.stderr(), young, loaded };
   })());
 
@@ -176,12 +176,12 @@ describe("generate in a process of its own", () => {
     const dir = mkdtempSync(join(tmp, "broken-"));
     const [provider] = writeSyntheticProject(dir, 2);
     const dumped = spawnCli(["generate", "--dump-ir"], {}, dir);
-    expect(await dumped.exited, dumped.stderr()).toBe(0);
+    expect(await dumped.closed, dumped.stderr()).toBe(0);
     expect(dumped.stdout()).toBe((await cli(["generate", "--dump-ir"], { cwd: dir })).stdout);
     const manifest = join(dir, "specs", String(provider), "manifest.yaml");
     writeFileSync(manifest, `zqUnknownField: 1\n${readFileSync(manifest, "utf8")}`);
     const broken = spawnCli(["generate"], {}, dir);
-    expect(await broken.exited).toBe(2);
+    expect(await broken.closed).toBe(2);
     const inProcess = await cli(["generate"], { cwd: dir });
     expect(inProcess.code).toBe(2);
     expect(broken.stderr()).toBe(inProcess.stderr);
@@ -212,7 +212,7 @@ describe("generate in a process of its own", () => {
     // its stamp is of a whole output, every file in place; never a stamp beside a part of one.
     if (left.some((f) => f.endsWith(".blockwright-stamp.json"))) {
       const check = spawnCli(["generate", "--check"], {}, dir);
-      expect(await check.exited, check.stderr()).toBe(0);
+      expect(await check.closed, check.stderr()).toBe(0);
     }
   });
 });

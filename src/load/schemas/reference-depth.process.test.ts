@@ -39,7 +39,7 @@ describe("a chain past the limit the link holds, at generate and diff as a proce
       await deepProvider(provider, shape, count);
       for (const command of [["generate", "--provider", provider], ["diff"]]) {
         const run = spawnCli(command, {}, dir);
-        const code = await run.exited;
+        const code = await run.closed;
         expect(run.stderr()).toMatch(REFUSED);
         expect(run.stderr()).not.toMatch(/internal error|Maximum call stack|\n\s+at /);
         expect(code, run.stderr()).toBe(2);
@@ -52,7 +52,7 @@ describe("a chain past the limit the link holds, at generate and diff as a proce
   }, async () => {
     await deepProvider("zqverifyallof", "allOf", 800);
     const generated = spawnCli(["generate", "--provider", "zqverifyallof"], {}, dir);
-    expect(await generated.exited, generated.stderr()).toBe(0);
+    expect(await generated.closed, generated.stderr()).toBe(0);
     // The judge's validator overflowed on the answer: drift, exit 1, the service called.
     let requests = 0;
     const server = createServer((_req, res) => {
@@ -68,7 +68,7 @@ describe("a chain past the limit the link holds, at generate and diff as a proce
         {},
         dir,
       );
-      const code = await run.exited;
+      const code = await run.closed;
       expect(run.stderr()).toMatch(REFUSED);
       expect(run.stderr()).not.toMatch(/internal error|Maximum call stack|\n\s+at /);
       expect(code, run.stderr()).toBe(2);
