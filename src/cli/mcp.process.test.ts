@@ -34,10 +34,10 @@ describe("blockwright mcp --mock, as a child process over stdio", () => {
       const client = new Client({ name: "blockwright-test", version: "0" });
       await client.connect(transport);
       // The SDK keeps its child process private: read it to end stdin ourselves
-      // (what the SDK's close() does first) and to see how the process exits.
+      // (what the SDK's close() does first) and to see how the process exits, its pipes read to their end ("close").
       const child = (transport as unknown as { _process: ChildProcess })._process;
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-        child.once("exit", (code, signal) => done({ code, signal })),
+        child.once("close", (code, signal) => done({ code, signal })),
       );
       expect(client.getServerVersion()).toMatchObject({ name: "blockwright" });
 
@@ -134,7 +134,7 @@ describe("blockwright mcp, sent a message over its bound", () => {
         stdio: ["pipe", "pipe", "pipe"],
       });
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-        child.once("exit", (code, signal) => done({ code, signal })),
+        child.once("close", (code, signal) => done({ code, signal })),
       );
       let stderr = "";
       child.stderr.on("data", (d: Buffer) => (stderr += d));

@@ -33,8 +33,9 @@ function busyProcess(setAsideDuringLoop: boolean, ms: number) {
       if (out.includes("busy\n")) resolve();
     }),
   );
+  // At "close", not "exit": the output read to its end (under load Node may tell of the exit before the last chunk).
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
+    child.on("close", (code, signal) => resolve({ code, signal })),
   );
   return { child, busy, exited, out: () => out };
 }
