@@ -162,6 +162,20 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zqMatchmakingTicket", text)).toBe(false);
   });
 
+  // Found in the public directory (link audit 1288): a cluster's monitoring body `primaryKey`, "The Operations
+  // Management Suite (OMS) workspace key", drafted a plain text beside the workspace's id: its holder writes the
+  // workspace's logs.
+  it("is a secret as a key described as an account's, a workspace's, a shared, access, master or admin key", () => {
+    expect(namesSecret("zqPrimaryKey", "The Operations Management Suite (OMS) workspace key.")).toBe(true);
+    expect(namesSecret("zqStorageKey", "The storage account key.")).toBe(true);
+    expect(namesSecret("zqHubKey", "The shared access key of the hub.")).toBe(true);
+    expect(namesSecret("zqQueryKey", "The service's admin key, for writes.")).toBe(true);
+    expect(namesSecret("zqPrimaryKey", "The name of the table's primary key column.")).toBe(false);
+    expect(namesSecret("zqAccessKey", "The access key ID of the user.")).toBe(false);
+    expect(namesSecret("zqWorkspaceKey", "The workspace key name.")).toBe(false);
+    expect(namesSecret("zqSortKey", "The key the list is sorted by.")).toBe(false);
+  });
+
   // Found in the public directory (link audit 1288): a media API's query `identity_cookie`, "The zq-id cookie value",
   // and a cloud's header `Cookie` on its sign-in pages, each drafted a plain text: whoever holds a session's cookie is
   // signed in as its user.

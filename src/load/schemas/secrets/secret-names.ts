@@ -10,6 +10,12 @@ import { nameWords, namesPageToken, PAGE_WORDS, withoutIndex } from "../name-wor
 import { describesPassword, namesPasswordInOtherLanguage } from "./password-words.js";
 import { namesCardData } from "./card-data.js";
 import {
+  CRYPTO_KEY_WORDS,
+  describedAsPrivateKey,
+  grantsACallerAccess,
+  keyMaterialOrSecurityKey,
+} from "./key-descriptions.js";
+import {
   actionToken,
   actionTokenName,
   authorizationCodeSecret,
@@ -183,15 +189,14 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
   // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
   // project": api-key-words.ts), or key material; elsewhere it is a sort key, an object's key or a map's.
-  if (/^key$/i.test(name))
-    return saysApiKey(description) || KEY_MATERIAL_WORDS.test(description) || SECURITY_KEY_WORDS.test(description);
+  if (/^key$/i.test(name)) return saysApiKey(description) || keyMaterialOrSecurityKey(description);
   // A token described as one that lets its holder in ("the clientToken of the clientId and clientToken pair used to
   // verify that the calling entity is allowed access to the job"), as a key is (grantsACallerAccess).
   if (words.at(-1) === "token")
     return API_TOKEN_WORDS.test(description) || actionToken(description) || grantsACallerAccess(words, description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
-  return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
+  return grantsACallerAccess(words, description) || describedAsPrivateKey(description);
 }
 
 const COOKIE_ABOUT = new RegExp(
@@ -199,43 +204,6 @@ const COOKIE_ABOUT = new RegExp(
     "\\b(names?|domains?|paths?|expiry|lifetime|consent)\\s+(of|for)\\s+(the|a|each)?\\s*cookies?\\b",
   "i",
 );
-const CRYPTO_KEY_WORDS = new Set(["encryption", "decryption", "cipher", "crypto", "hmac"]);
-// ...or described, first, as a security key (a camera's query `key`, "Security key to access snapshots": its holder
-// sees them). Not the name or id of one ("The security key's name"), whose first words differ.
-const SECURITY_KEY_WORDS = /^\W*(the\s+|a\s+|your\s+)?security[ -]key\b(?!['’]s|\s+(names?|ids?|identifiers?)\b)/i;
-// A bare `key` described as a secret or private key's encoded bytes (seed 290: a DNS server's TSIG key, "The Base64
-// encoded secret key"; a TOTP seed "encoded as a Base16 string"): key material. Not a secret store's key, a name
-// ("The secret key; up to 100 characters", "Must be a valid secret key").
-const ENCODED = "\\b(encoded|base ?(64|32|16)|hex|pem)\\b";
-const KEY_MATERIAL_WORDS = new RegExp(
-  `\\b(private|secret)[ -]key\\b[^.;]{0,60}${ENCODED}|${ENCODED}[^.;]{0,30}\\b(private|secret)[ -]key\\b`,
-  "i",
-);
-
-// A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
-// signs or decrypts, never its public half; or a session's ("User's Zq Session Key"): its holder acts as the user.
-const PRIVATE_KEY_WORDS = /\b(private|secret|session)[ -]key\b/i;
-
-// A key described as one that grants access (a shared item's `sharingKey`: "A key granting access to the board"):
-// whoever holds it reads what it opens, even one for "anyone with the link" (a bearer credential for what is not
-// public). Not a sort key, an idempotency key or a map's key, whose descriptions say so; nor (review54, each drafted
-// secret, so a short one refused before any request) a public key or a public link's ("The SSH public key that grants
-// access", "The public share key giving read access"), nor a key to a place in the data, by its name or description
-// (`partition_key`: "provides access to the partition"), where no caller is let in.
-const ACCESS_KEY_WORDS = /\b(grant(s|ing)?|giv(es|ing)|allow(s|ed|ing)?|provid(es|ing))\b[^.;]{0,40}\baccess\b/i;
-const PUBLIC_KEY_WORDS = /\bpublicly\b|\bpublic[ -]+([\w]+[ -]+)?(key|link|url|slug|share|sharing|id|identifier)\b/i;
-const DATA_PLACES = "partitions?|shards?|rows?|columns?|cells?|slots?|index(es)?|elements?|ranges?|segments?";
-const DATA_PLACE_KEY = new RegExp(`^(${DATA_PLACES}|sort|hash|foreign|clustering)$`, "i");
-const DATA_PLACE_ACCESS = new RegExp(
-  `\\baccess\\s+(to|into|for)\\s+((the|an?|its|each|this|that|one)\\s+)?([\\w-]+\\s+)?(${DATA_PLACES})\\b`,
-  "i",
-);
-
-/** Whether a key's words and description say it lets a caller in (not a public key, nor a data place's key). */
-function grantsACallerAccess(words: readonly string[], description: string): boolean {
-  if (!ACCESS_KEY_WORDS.test(description) || PUBLIC_KEY_WORDS.test(description)) return false;
-  return !words.some((w) => DATA_PLACE_KEY.test(w)) && !DATA_PLACE_ACCESS.test(description);
-}
 
 // A description whose subject is a name or an id of a secret, not the secret ("The name of the secret", "ID of the
 // secret to read", "The secret's id", "Secret name"): its first words say so.

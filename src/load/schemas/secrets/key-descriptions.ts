@@ -1,0 +1,60 @@
+// What a key's description says of it (secret-names.ts reads a name ending in `key` by these): key material, a security
+// key, a private, session or account key, or a key that grants a caller access.
+
+/** The word before `key` that names a key that encrypts, decrypts or MACs (`encryption-key`, `hmacKey`). */
+export const CRYPTO_KEY_WORDS: ReadonlySet<string> = new Set(["encryption", "decryption", "cipher", "crypto", "hmac"]);
+// ...or described, first, as a security key (a camera's query `key`, "Security key to access snapshots": its holder
+// sees them). Not the name or id of one ("The security key's name"), whose first words differ.
+const SECURITY_KEY_WORDS = /^\W*(the\s+|a\s+|your\s+)?security[ -]key\b(?!['’]s|\s+(names?|ids?|identifiers?)\b)/i;
+// A bare `key` described as a secret or private key's encoded bytes (seed 290: a DNS server's TSIG key, "The Base64
+// encoded secret key"; a TOTP seed "encoded as a Base16 string"): key material. Not a secret store's key, a name
+// ("The secret key; up to 100 characters", "Must be a valid secret key").
+const ENCODED = "\\b(encoded|base ?(64|32|16)|hex|pem)\\b";
+const KEY_MATERIAL_WORDS = new RegExp(
+  `\\b(private|secret)[ -]key\\b[^.;]{0,60}${ENCODED}|${ENCODED}[^.;]{0,30}\\b(private|secret)[ -]key\\b`,
+  "i",
+);
+
+// A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
+// signs or decrypts, never its public half; a session's ("User's Zq Session Key"): its holder acts as the user; or an
+// account's, a workspace's, a shared, access, master or admin key (a cluster's monitoring `primaryKey`, "The Operations
+// Management Suite (OMS) workspace key"): its holder reads and writes as the account. Not such a key's id or name.
+const PRIVATE_KEY_WORDS = new RegExp(
+  "\\b(private|secret|session|shared|workspace|account|access|master|admin)[ -]key\\b" +
+    "(?![ -]*(ids?|identifiers?|names?)\\b)",
+  "i",
+);
+
+// A key described as one that grants access (a shared item's `sharingKey`: "A key granting access to the board"):
+// whoever holds it reads what it opens, even one for "anyone with the link" (a bearer credential for what is not
+// public). Not a sort key, an idempotency key or a map's key, whose descriptions say so; nor (review54, each drafted
+// secret, so a short one refused before any request) a public key or a public link's ("The SSH public key that grants
+// access", "The public share key giving read access"), nor a key to a place in the data, by its name or description
+// (`partition_key`: "provides access to the partition"), where no caller is let in.
+const ACCESS_KEY_WORDS = /\b(grant(s|ing)?|giv(es|ing)|allow(s|ed|ing)?|provid(es|ing))\b[^.;]{0,40}\baccess\b/i;
+const PUBLIC_KEY_WORDS = /\bpublicly\b|\bpublic[ -]+([\w]+[ -]+)?(key|link|url|slug|share|sharing|id|identifier)\b/i;
+const DATA_PLACES = "partitions?|shards?|rows?|columns?|cells?|slots?|index(es)?|elements?|ranges?|segments?";
+const DATA_PLACE_KEY = new RegExp(`^(${DATA_PLACES}|sort|hash|foreign|clustering)$`, "i");
+const DATA_PLACE_ACCESS = new RegExp(
+  `\\baccess\\s+(to|into|for)\\s+((the|an?|its|each|this|that|one)\\s+)?([\\w-]+\\s+)?(${DATA_PLACES})\\b`,
+  "i",
+);
+
+/** Whether a key's words and description say it lets a caller in (not a public key, nor a data place's key). */
+export function grantsACallerAccess(words: readonly string[], description: string): boolean {
+  if (!ACCESS_KEY_WORDS.test(description) || PUBLIC_KEY_WORDS.test(description)) return false;
+  return !words.some((w) => DATA_PLACE_KEY.test(w)) && !DATA_PLACE_ACCESS.test(description);
+}
+
+/** Whether a bare `key`'s description says key material or a security key (besides an API key, api-key-words.ts). */
+export function keyMaterialOrSecurityKey(description: string): boolean {
+  return KEY_MATERIAL_WORDS.test(description) || SECURITY_KEY_WORDS.test(description);
+}
+
+/**
+ * Whether a key's description calls it a private, secret, session, account, workspace, shared, access, master or admin
+ * key.
+ */
+export function describedAsPrivateKey(description: string): boolean {
+  return PRIVATE_KEY_WORDS.test(description);
+}
