@@ -54,14 +54,24 @@ export function describedAsTheKey(description: unknown): boolean {
 }
 
 // ...and one whose first sentence says the value is a token that authenticates and nothing more ("Zq Auth Token",
-// "Your access token.", "Session token"): the caller's credential, whatever the parameter is named (`zq_auth`). Not a
-// page's or a request's token, nor one "to revoke" or "of the user" (words after it).
+// "Your access token.", "Session token"), or nothing but that it authenticates the call (a bank's required header
+// `X-Zq-Client-Authentication`, "The authentication token is used to authenticate the source of the API call"): the
+// caller's credential, whatever the parameter is named (`zq_auth`). Not a page's or a request's token, nor one "to
+// revoke" or "of the user" (words after it).
 const TOKEN_WORDS = "(?:auth|authentication|authori[sz]ation|access|bearer|api|session)[ -]?tokens?";
 const ONLY_THE_TOKEN = new RegExp(`^\\s*(?:${OWNER})?(?:${KIND_WORD}){0,3}${TOKEN_WORDS}\\s*[.:]?\\s*$`, "iu");
+const AUTHENTICATES = "(?:is\\s+|are\\s+)?(?:used\\s+)?(?:to\\s+authenticate|for\\s+authentication|authenticates)";
+const THE_TOKEN_AUTHENTICATING = new RegExp(
+  `^\\s*(?:${OWNER})?(?:${KIND_WORD}){0,3}${TOKEN_WORDS}\\s+${AUTHENTICATES}\\s+(?:the|each|every|your|an?)\\s+` +
+    "(?:[\\p{L}-]+\\s+){0,5}(?:calls?|requests?)\\b",
+  "iu",
+);
 
 /** Whether a description's first sentence says the value is a token that authenticates and nothing more. */
 export function describedAsTheToken(description: unknown): boolean {
-  return typeof description === "string" && ONLY_THE_TOKEN.test(firstSentence(description));
+  if (typeof description !== "string") return false;
+  const first = firstSentence(description);
+  return ONLY_THE_TOKEN.test(first) || THE_TOKEN_AUTHENTICATING.test(first);
 }
 
 // A description whose first sentence begins by calling the value an API key, whatever the operation does with it after

@@ -5,7 +5,7 @@
 // reads beside a key parameter drafted as if it were no secret.
 
 import { refPath, valueAt } from "../../../load/json-ref.js";
-import { describedAsTheKey, namedCallerKey } from "../../../load/schemas/api-key-words.js";
+import { describedAsTheKey, describedAsTheToken, namedCallerKey } from "../../../load/schemas/api-key-words.js";
 import { namesNoCredential, notACredential } from "../../../load/schemas/no-credential.js";
 
 type Json = Record<string, unknown>;
@@ -71,7 +71,8 @@ function bareKeyInAuthorization(p: Json): boolean {
 /**
  * Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being
  * required, or by its example being a bare key in `Authorization`) or by a description saying it is the API key and
- * nothing else (`keyid`, "Clé API"), unless its name and description say it is no
+ * nothing else (`keyid`, "Clé API"), or a token that authenticates the call (api-key-words.ts describedAsTheToken),
+ * unless its name and description say it is no
  * credential (load/schemas/no-credential.ts: an idempotency key, a page's token, a key described as an object's, an
  * authorization header described as a payment's reference, review55).
  */
@@ -81,6 +82,7 @@ function namesKey(p: Json): boolean {
   return (
     KEY_NAME.test(name) ||
     describedAsTheKey(p.description) ||
+    describedAsTheToken(p.description) ||
     (p.in === "header" && p.required === true && KEY_HEADER.test(name)) ||
     bareKeyInAuthorization(p)
   );
