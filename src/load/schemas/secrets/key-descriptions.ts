@@ -1,5 +1,6 @@
 // What a key's description says of it (secret-names.ts reads a name ending in `key` by these): key material, a security
-// key, a private, session or account key, or a key that grants a caller access.
+// key, a private, session or account key, or a key that grants a caller access; and a description saying a value is a
+// stored secret's, whatever its name.
 
 /** The word before `key` that names a key that encrypts, decrypts or MACs (`encryption-key`, `hmacKey`). */
 export const CRYPTO_KEY_WORDS: ReadonlySet<string> = new Set(["encryption", "decryption", "cipher", "crypto", "hmac"]);
@@ -57,4 +58,21 @@ export function keyMaterialOrSecurityKey(description: string): boolean {
  */
 export function describedAsPrivateKey(description: string): boolean {
   return PRIVATE_KEY_WORDS.test(description);
+}
+
+// A stored secret's value by its description's words (a container engine's secret `Data`, "Base64-url-safe-encoded
+// data to store as secret"; a vault's `value`, "The value of the secret."; "The secret data."): what a secret store
+// keeps. Not its name, id, version, length or type, nor whether it is set.
+const SECRET_PART = "(?:values?|data|contents?|payloads?|text|strings?|bytes)";
+const NOT_ABOUT = "(?![\\s'’s-]*(?:names?|ids?|identifiers?|versions?|lengths?|sizes?|types?|kinds?|formats?|hash)\\b)";
+const SECRET_VALUE_WORDS = new RegExp(
+  `^\\W*(?:the|a|an)?\\s*${SECRET_PART}\\s+(?:of|for)\\s+(?:the|a|this|your)?\\s*secret\\b${NOT_ABOUT}|` +
+    `^\\W*(?:the|a|an)?\\s*secret(?:['’]s)?\\s+${SECRET_PART}\\b${NOT_ABOUT}|` +
+    `\\b${SECRET_PART}\\s+to\\s+(?:store|keep|save|encrypt)\\s+(?:as|in)\\s+(?:the|a|this)?\\s*secret\\b${NOT_ABOUT}`,
+  "i",
+);
+
+/** Whether a description says the value is a stored secret's value (its data, its text), not what names it. */
+export function describedAsSecretValue(description: unknown): boolean {
+  return typeof description === "string" && SECRET_VALUE_WORDS.test(description);
 }

@@ -162,36 +162,6 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zqMatchmakingTicket", text)).toBe(false);
   });
 
-  // Found in the public directory (link audit 1288): a cluster's monitoring body `primaryKey`, "The Operations
-  // Management Suite (OMS) workspace key", drafted a plain text beside the workspace's id: its holder writes the
-  // workspace's logs.
-  it("is a secret as a key described as an account's, a workspace's, a shared, access, master or admin key", () => {
-    expect(namesSecret("zqPrimaryKey", "The Operations Management Suite (OMS) workspace key.")).toBe(true);
-    expect(namesSecret("zqStorageKey", "The storage account key.")).toBe(true);
-    expect(namesSecret("zqHubKey", "The shared access key of the hub.")).toBe(true);
-    expect(namesSecret("zqQueryKey", "The service's admin key, for writes.")).toBe(true);
-    expect(namesSecret("zqPrimaryKey", "The name of the table's primary key column.")).toBe(false);
-    expect(namesSecret("zqAccessKey", "The access key ID of the user.")).toBe(false);
-    expect(namesSecret("zqWorkspaceKey", "The workspace key name.")).toBe(false);
-    expect(namesSecret("zqSortKey", "The key the list is sorted by.")).toBe(false);
-  });
-
-  // Found in the public directory (link audit 1288): a media API's query `identity_cookie`, "The zq-id cookie value",
-  // and a cloud's header `Cookie` on its sign-in pages, each drafted a plain text: whoever holds a session's cookie is
-  // signed in as its user.
-  it("is a secret as a cookie's value, not as a cookie's name, domain or consent", () => {
-    for (const name of ["Cookie", "zq_identity_cookie", "zqSessionCookie", "X-Zq-Cookies"]) {
-      expect(namesSecret(name), name).toBe(true);
-      expect(secretField(name, text), name).toBe(true);
-    }
-    expect(namesSecret("zq_identity_cookie", "The zq-id cookie value")).toBe(true);
-    expect(namesSecret("zqCookie", "The name of the cookie to set.")).toBe(false);
-    expect(namesSecret("zq_cookie", "Cookie domain, such as .zq.example.")).toBe(false);
-    expect(namesSecret("zqCookie", "Whether the visitor gave cookie consent.")).toBe(false);
-    expect(namesSecret("zqCookieName")).toBe(false);
-    expect(secretField("zqAcceptCookie", { type: "boolean" })).toBe(false);
-  });
-
   // Found in the public directory (seed 288, twelve operations): a shop's path `resetPasswordLinkToken`, undescribed,
   // drafted a plain text; whoever holds the token sets the customer's password.
   it("is a secret as a password's reset token, not as another token nothing describes", () => {

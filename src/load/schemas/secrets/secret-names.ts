@@ -12,6 +12,7 @@ import { namesCardData } from "./card-data.js";
 import {
   CRYPTO_KEY_WORDS,
   describedAsPrivateKey,
+  describedAsSecretValue,
   grantsACallerAccess,
   keyMaterialOrSecurityKey,
 } from "./key-descriptions.js";
@@ -141,6 +142,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // Described as the API key and nothing more ("Your Zq license API key.", "Clé API"), whatever its name (`license`),
   // or as a token that authenticates ("Zq Auth Token", of a query `zq_auth`).
   if (describedAsTheKey(description) || describedAsTheToken(description)) return true;
+  // Described as a stored secret's value ("The value of the secret.", "Data to store as secret", "The secret data"):
+  // what a secret store keeps, whatever the field is named (`Data`, `value`).
+  if (describedAsSecretValue(description)) return true;
   // One of a numbered set (`apiKey_l1`, `api_secret_2`): read as its name without the number.
   const unnumbered = withoutIndex(wireName);
   if (unnumbered !== wireName) return namesSecret(unnumbered, description, beside);
