@@ -7,7 +7,7 @@ import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-ty
 import { actedOnToken } from "./acted-on-token.js";
 import { sentAgain } from "./also-sends-draft.js";
 import { keyParameterPlace } from "./places-only-draft.js";
-import { namesNoCredential } from "../../load/schemas/no-credential.js";
+import { namesNoCredential, notACredential } from "../../load/schemas/no-credential.js";
 import { callsAnIdentifier } from "../../load/schemas/identifier-words.js";
 import { nameWords, withoutIndex } from "../../load/schemas/name-words.js";
 import { CREDENTIAL_ENDINGS, namesASecret, namesSecret } from "../../load/schemas/secrets/secret-names.js";
@@ -240,17 +240,23 @@ export function carriesCredential(place: string, name: string, required: boolean
 
 // The last word of a header's name that makes it a secret whatever words come before it, a number after it too
 // (`X-Auth-Secret2`, `X-Zq-Secret`, `X-Zq-Password`); `X-Client-Secret` and `X-Api-Secret` namesSecret reads already.
+// Or an authentication of its own (a container engine's `X-Registry-Auth`, "A base64-encoded auth configuration": a
+// registry's user and password), unless its words say it is no credential (a payment's reference).
 const SECRET_LAST_WORDS = new Set(["secret", "secrets", "password", "passwd", "passphrase"]);
+const AUTH_LAST_WORDS = new Set(["auth", "authentication", "authorization", "authorisation"]);
 
 /**
  * Whether a header no security scheme declares holds a credential by its name: past its `X-`, a secret of some kind
- * (`x-auth-secret2`), or a key or token of a kind only a credential is with a number after it (`x-api-token2`), its
- * description not calling it an identifier. Not an id, a name or a trace's (`x-request-id`, `x-tenant-id`,
+ * (`x-auth-secret2`), an authentication of its own (`X-Registry-Auth`; not the standard `Authorization`), or a key or
+ * token of a kind only a credential is with a number after it (`x-api-token2`), its description not calling it an
+ * identifier. Not an id, a name or a trace's (`x-request-id`, `x-tenant-id`,
  * `x-client-id`), nor a page's or a request's token (load/schemas/no-credential.ts).
  */
 export function headerNamesCredential(name: string, description?: unknown): boolean {
   const words = nameWords(name.replace(/^x-/i, "")).map((w) => w.replace(/\d+$/, ""));
   if (words.length === 0 || namesNoCredential(name) || describedAsIdentifier(description)) return false;
+  if ((words.length > 1 || /^x-/i.test(name)) && AUTH_LAST_WORDS.has(words.at(-1) ?? ""))
+    return !notACredential(name, description);
   return SECRET_LAST_WORDS.has(words.at(-1) ?? "") || CREDENTIAL_ENDINGS.has(words.slice(-2).join(" "));
 }
 

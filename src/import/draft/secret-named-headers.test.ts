@@ -15,6 +15,9 @@ const header = (name: string, description?: string) => ({
   ...(description ? { description } : {}),
 });
 const secretNames = ["x-auth-secret2", "X-Zq-Secret", "x-zq-password", "x-api-token2", "x-api-token", "X-Secret-Key"];
+// An authentication of its own (link audit 1290: a container engine's `X-Registry-Auth`, "A base64-encoded auth
+// configuration", a registry's user and password).
+secretNames.push("X-Zq-Registry-Auth", "X-Zq-Client-Authentication");
 const plainNames = ["x-request-id", "x-tenant-id", "x-client-id", "x-zq-page-token", "X-Zq-Secret-Name"];
 const zqDoc = openapi({
   "/zqvaults": {
@@ -24,6 +27,7 @@ const zqDoc = openapi({
         ...secretNames.map((n) => header(n)),
         ...plainNames.map((n) => header(n)),
         header("X-Zq-Auth-Secret", "Identifies the vault's owner by name."),
+        header("X-Zq-Payment-Authorization", "The payment's authorization reference, as the bank gave it."),
       ],
       responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "v1" }) },
     },
@@ -41,7 +45,8 @@ describe("a header named as a credential that no security scheme declares", () =
     for (const name of secretNames) {
       expect(byWire.get(name)?.p, name).toMatchObject({ secret: true, visibility: "user-only" });
     }
-    for (const name of [...plainNames, "X-Zq-Auth-Secret"]) expect(byWire.get(name)?.p.secret, name).toBeUndefined();
+    for (const name of [...plainNames, "X-Zq-Auth-Secret", "X-Zq-Payment-Authorization"])
+      expect(byWire.get(name)?.p.secret, name).toBeUndefined();
     const key = byWire.get("x-auth-secret2")?.key ?? "";
     expect(notesAt(d, `${at}.${key}`).join("\n")).toContain(
       "a header named as a credential (a secret, a key or a token), which no security scheme declares: drafted secret",
