@@ -30,6 +30,7 @@ export { chooseRoute as valueRoutes } from "./call/routes.js";
 export { placeConstants as wireConstants } from "./call/build-request.js";
 export { replyOutcomes } from "./call/outcomes.js";
 export { secretTexts } from "./common/secret-texts.js";
+export { nestedSecretTexts as nestedSecrets } from "./validate/nested-secrets.js";
 export { csvRecords } from "./common/csv-rows.js";
 export { requestBodies } from "./call/request-body.js";
 export { xmlBodies, xmlTextCheck } from "./call/xml/xml-body.js";

@@ -129,8 +129,9 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // 59th (a CSV answer of records read as records: the RFC 4180 row reader, 975 bytes minified and 604 gzip alone, on
 // every call's path): 18,304; 18,350. 61st (a tool that names no type asks for JSON, +77; the CSV reader a part of
 // its own, csvRecords, bundled only by a package with a CSV answer: −423, measured in the worktree): 17,958; 18,000.
+// 78th (a JSON value's inner secret withheld, its walk a part books bundles not: +33): 18,019; 18,050.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 18_000;
+const MAX_CLIENT_GZIP_BYTES = 18_050;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

@@ -85,8 +85,10 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // the ceiling 49,120. The sixty-first: a tool that names no type asks for JSON (+189), and the CSV reader a part of
 // its own (csvRecords), bundled only by a package with a CSV answer (−931): 48,346; the ceiling 48,400. The
 // seventy-fourth: a pattern that backtracks run on a linear-time engine (the part's declaration and the engine's
-// hand-over; RE2 itself only in a package whose patterns need it): 48,471; the ceiling 48,500.
-const MAX_BUNDLE_BYTES = 48_500;
+// hand-over; RE2 itself only in a package whose patterns need it): 48,471; the ceiling 48,500. The seventy-eighth: a
+// secret inside a JSON parameter's value withheld from everything a call returns (the core asks the part, which walks
+// the value; a part of its own, nestedSecrets, this provider bundles not): 48,551; the ceiling 48,600.
+const MAX_BUNDLE_BYTES = 48_600;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
@@ -195,7 +197,7 @@ describe("packages published to a local registry and installed in a fresh projec
     );
     figure(
       `minified browser bundle of @blockwright/${PROVIDERS[0]}'s executeTool: ${(bytes / 1000).toFixed(1)} KB ` +
-        `from ${inputs.length} modules`,
+        `(${bytes} bytes) from ${inputs.length} modules`,
     );
     // Only the provider and the runtime: no YAML parser, schema compiler or Node.js module, and no OAuth code (jose)
     // for a provider without flows.

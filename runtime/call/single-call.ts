@@ -40,6 +40,19 @@ function pushSecrets(secrets: string[], value: unknown, support: CallSupport): v
 }
 
 /**
+ * The call's secrets as given: the caller's `secrets` and the tool's secret parameters' values. Secrets shorter than
+ * SECRET_MIN_LENGTH are refused before a request without being shown, not redacted (redacting a one-letter "secret"
+ * would garble every word): the call's own secret parameters by validation, the caller's `secrets` by
+ * checkCallOptions; the redactor passes them by (redact.ts). One array: no empty one made to be copied when the caller
+ * gives none.
+ */
+function givenSecrets(tool: ToolCall, input: Record<string, unknown>, options: ExecuteOptions & CallSupport): string[] {
+  const secrets = options.secrets ? [...options.secrets] : [];
+  for (const p of toolPlan(tool).secret) pushSecrets(secrets, ownValue(input, p.name), options);
+  return secrets;
+}
+
+/**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
  * tool-field-readers.test.ts: each reader reads it).
  */
@@ -51,12 +64,7 @@ export function prepareCall(
   options: ExecuteOptions & CallSupport,
 ): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
-  // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
-  // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
-  // parameters by validation, the caller's `secrets` by checkCallOptions; the redactor passes them by (redact.ts).
-  // One array: no empty one made to be copied when the caller gives none.
-  const secrets = options.secrets ? [...options.secrets] : [];
-  for (const p of toolPlan(tool).secret) pushSecrets(secrets, ownValue(input, p.name), options);
+  const secrets = givenSecrets(tool, input, options);
   const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),
@@ -82,6 +90,8 @@ export function prepareCall(
   const problem = checkCallOptions(tool, options);
   if (problem) return refuse(problem);
   const { values, unsent, visited } = validated;
+  // A secret inside a JSON parameter's value (a password in an object): the call's secret too, once it is read.
+  options.nestedSecrets?.(tool, values, (text) => secrets.push(text));
   const baseUrl = resolveBaseUrl(tool, values, options.baseUrl, options.addresses, options.form);
   if ("problem" in baseUrl) return refuse(baseUrl.problem);
   // An address given at call time goes only to a host the provider is reached at (hosts.ts).

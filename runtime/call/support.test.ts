@@ -163,6 +163,7 @@ describe("a part of the support a tool needs", () => {
       "formats",
       "json",
       "links",
+      "nestedSecrets",
       "numbers",
       "oauth",
       "outcomes",

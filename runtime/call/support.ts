@@ -34,6 +34,7 @@ import { cursorsNeeded, type pageCursors } from "./page-cursors.js";
 import type { instanceAddresses } from "./instance-address.js";
 import type { chooseRoute } from "./routes.js";
 import type { secretTexts } from "../common/secret-texts.js";
+import { holdsNestedSecret, type nestedSecretTexts } from "../validate/nested-secrets.js";
 import type { replyOutcomes } from "./outcomes.js";
 import type { csvRecords } from "../common/csv-rows.js";
 
@@ -103,6 +104,8 @@ export interface Support extends WithOAuth, ValueSupport {
   outcomes?: typeof replyOutcomes;
   /** A secret list of texts (`secret` on a JSON list): each item and the list written whole withheld: `secretTexts`. */
   secretLists?: typeof secretTexts;
+  /** A secret field inside a JSON parameter's value (NestedLimits.secret), withheld as a secret's: `nestedSecrets`. */
+  nestedSecrets?: typeof nestedSecretTexts;
   /**
    * An answer in CSV read as records by the row schema (answerText `{csv}`): `csvRecords`. The RFC 4180 reader sat on
    * every client's path, read by a few tools at most.
@@ -347,6 +350,10 @@ const PARTS = {
   secretLists: {
     what: "withholding a secret list's items (secret on a list of texts)",
     declares: (tool) => paramWhere(tool, (p) => p.secret === true && p.type === "json"),
+  },
+  nestedSecrets: {
+    what: "withholding a secret inside a JSON value",
+    declares: (tool) => paramWhere(tool, holdsNestedSecret),
   },
   csv: {
     what: "reading a CSV answer as records (answerText csv)",

@@ -29,6 +29,7 @@ export const SUPPORT_EXPORTS = {
   outcomes: "replyOutcomes",
   patterns: "linearPatterns",
   secretLists: "secretTexts",
+  nestedSecrets: "nestedSecrets",
   csv: "csvRecords",
 } as const;
 

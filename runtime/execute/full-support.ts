@@ -29,6 +29,7 @@ import { linearPatterns } from "../validate/linear-patterns.js";
 import { numberRules } from "../validate/number-rules.js";
 import { paramUnions } from "../validate/param-unions.js";
 import { secretTexts } from "../common/secret-texts.js";
+import { nestedSecretTexts } from "../validate/nested-secrets.js";
 import { csvRecords } from "../common/csv-rows.js";
 
 export const fullSupport: Required<Support> = {
@@ -60,5 +61,6 @@ export const fullSupport: Required<Support> = {
   outcomes: replyOutcomes,
   patterns: linearPatterns,
   secretLists: secretTexts,
+  nestedSecrets: nestedSecretTexts,
   csv: csvRecords,
 };
