@@ -59,12 +59,13 @@ const TRANSFER_CODE_WORDS = /\btransfer(s|red|ring)?\b/i;
 const PAYMENT_CODE_WORDS = /\b(payments?|paid|cards?|transactions?|bank|charges?|purchases?|merchants?|approv\w*)\b/i;
 
 /**
- * Whether an authorization or EPP code (`authCode`, `epp_code`) is a secret: by its name alone where nothing describes
- * it (review55: drafted plain, yet whoever holds one moves a domain or takes a token), else where its description
- * says a domain's transfer or an OAuth code (RFC 6749: "received from the authorization server"), not a payment's.
+ * Whether an authorization, OAuth or EPP code (`authCode`, `oauth_code`, `epp_code`) is a secret: by its name alone
+ * where nothing describes it (review55: drafted plain, yet whoever holds one moves a domain or takes a token), else
+ * where its description says a domain's transfer or an OAuth code (RFC 6749: "received from the authorization
+ * server"), not a payment's.
  */
 export function authorizationCodeSecret(words: readonly string[], description: unknown): boolean | undefined {
-  if (!/^(auth|authorization|epp)$/.test(words.at(-2) ?? "") || words.at(-1) !== "code") return undefined;
+  if (!/^(auth|authorization|epp|oauth2?)$/.test(words.at(-2) ?? "") || words.at(-1) !== "code") return undefined;
   if (typeof description !== "string" || !description.trim()) return true;
   if (DOMAIN_OR_OAUTH_CODE_WORDS.test(description)) return true;
   return !PAYMENT_CODE_WORDS.test(description) && TRANSFER_CODE_WORDS.test(description);

@@ -48,4 +48,14 @@ describe("namesSecret, by what the value holds", () => {
     expect(namesSecret("zqCookieName")).toBe(false);
     expect(secretField("zqAcceptCookie", { type: "boolean" })).toBe(false);
   });
+
+  // Found in the public directory (link audit 1290): a bank's `oauth_code`, "The OAuth code returned by Zqwise we
+  // should be using to gain access to the user's Zqwise account", drafted a plain text: whoever holds it takes the
+  // token.
+  it("is a secret as an OAuth code by its name, not as a payment's approval code", () => {
+    const said = "The OAuth code returned by Zqwise we should be using to gain access to the user's Zqwise account.";
+    expect(namesSecret("oauth_code", said)).toBe(true);
+    expect(namesSecret("zqOauth2Code")).toBe(true);
+    expect(namesSecret("zq_oauth_code", "Approval code of the card payment.")).toBe(false);
+  });
 });
