@@ -1,5 +1,5 @@
 // A document with no security scheme whose operations require a header named as nothing but an authentication, its
-// description saying the value is the token that authenticates the call (a bank's `X-Bunq-Client-Authentication`, "The
+// description saying the value is the token that authenticates the call (a bank's `X-Zq-Client-Authentication`, "The
 // authentication token is used to authenticate the source of the API call. It is required by all API calls except for
 // POST /v1/installation"; found in the public directory, link audit 1290). add drafted a bearer token the API never
 // reads as the credential, and the header as a plain input of every operation, written in clear in logs, errors and

@@ -1,5 +1,5 @@
-// A key an operation's body carries, described as a workspace's (a cluster's monitoring `primaryKey`, "The Operations
-// Management Suite (OMS) workspace key", beside the workspace's id; found in the public directory, link audit 1288):
+// A key an operation's body carries, described as a workspace's (a cluster's monitoring `primaryKey`, "The Zq
+// Monitoring Suite (ZMS) workspace key", beside the workspace's id; found in the public directory, link audit 1288):
 // add drafted it a plain input, written in clear in logs, errors and recordings. Its holder writes the workspace's
 // logs: drafted secret and user-only now; a key described as a table's primary key column stays plain.
 import { rmSync } from "node:fs";
@@ -20,7 +20,7 @@ const doc = openapi({
       parameters: [{ name: "zqcluster", in: "path", required: true, schema: { type: "string" } }],
       requestBody: body({
         workspaceId: { type: "string", description: "The workspace's id." },
-        primaryKey: { type: "string", description: "The Operations Management Suite (OMS) workspace key." },
+        primaryKey: { type: "string", description: "The Zq Monitoring Suite (ZMS) workspace key." },
       }),
       responses: ok,
     },

@@ -19,11 +19,11 @@ describe("namesSecret, by what the value holds", () => {
     expect(namesSecret("value", "The value of the setting.")).toBe(false);
   });
 
-  // Found in the public directory (link audit 1288): a cluster's monitoring body `primaryKey`, "The Operations
-  // Management Suite (OMS) workspace key", drafted a plain text beside the workspace's id: its holder writes the
+  // Found in the public directory (link audit 1288): a cluster's monitoring body `primaryKey`, "The Zq
+  // Monitoring Suite (ZMS) workspace key", drafted a plain text beside the workspace's id: its holder writes the
   // workspace's logs.
   it("is a secret as a key described as an account's, a workspace's, a shared, access, master or admin key", () => {
-    expect(namesSecret("zqPrimaryKey", "The Operations Management Suite (OMS) workspace key.")).toBe(true);
+    expect(namesSecret("zqPrimaryKey", "The Zq Monitoring Suite (ZMS) workspace key.")).toBe(true);
     expect(namesSecret("zqStorageKey", "The storage account key.")).toBe(true);
     expect(namesSecret("zqHubKey", "The shared access key of the hub.")).toBe(true);
     expect(namesSecret("zqQueryKey", "The service's admin key, for writes.")).toBe(true);
