@@ -83,9 +83,22 @@ const BEGINS_AS_A_KEY = new RegExp(
   "iu",
 );
 
-/** Whether a description's first sentence begins by calling the value an API key (describedAsTheKey, or more after). */
+// ...or an access, API or session token (a media server's path `{key}`, "The access token to delete."): a user's
+// credential the operation acts on. Not its id or name.
+const BEGINS_AS_A_TOKEN = new RegExp(
+  `^\\s*(?:${OWNER})?${TOKEN_WORDS}${EDGE_AFTER}${NOT_ITS_ID}` +
+    `(?!['’]s${EDGE_AFTER}|\\s+(?:names?|labels?)${EDGE_AFTER})`,
+  "iu",
+);
+
+/**
+ * Whether a description's first sentence begins by calling the value an API key (describedAsTheKey, or more after), or
+ * an access, API or session token.
+ */
 export function beginsAsAKey(description: unknown): boolean {
-  return typeof description === "string" && BEGINS_AS_A_KEY.test(firstSentence(description));
+  if (typeof description !== "string") return false;
+  const first = firstSentence(description);
+  return BEGINS_AS_A_KEY.test(first) || BEGINS_AS_A_TOKEN.test(first);
 }
 
 /** Whether a parameter's name says an API key by itself (`api_key`, `X-Api-Key`, `apikey`). */

@@ -34,13 +34,20 @@ const doc = openapi({
       responses: ok,
     },
   },
+  "/zqauth/keys/{key}": {
+    delete: {
+      operationId: "zqRevokeKey",
+      parameters: [{ ...inPath("key"), description: "The access token to delete." }],
+      responses: ok,
+    },
+  },
   "/zqactors/search/{accesstoken}/{zqquery}": {
     get: { operationId: "zqSearchActors", parameters: [inPath("accesstoken"), inPath("zqquery")], responses: ok },
   },
 });
 
 describe("a path segment named as a credential's token", () => {
-  const d = drafted(doc, ["zqCheckToken", "zqGetObject", "zqSearchActors", "zqSetLearnable"]);
+  const d = drafted(doc, ["zqCheckToken", "zqGetObject", "zqSearchActors", "zqSetLearnable", "zqRevokeKey"]);
   const ops = d.manifest.operations;
 
   it("is drafted secret and user-only; an object's key and the client's id stay plain; the draft links", async () => {
@@ -60,6 +67,9 @@ describe("a path segment named as a credential's token", () => {
 
   it("is drafted secret when its description begins by calling it an API key (a key an operation acts on)", () => {
     expect(ops.acme_zq_set_learnable?.params?.zqsource).toMatchObject({ secret: true, visibility: "user-only" });
+    // ...or an access token (link audit 1292: a media server's `DELETE /Auth/Keys/{key}`, "The access token to
+    // delete.")
+    expect(ops.acme_zq_revoke_key?.params?.key).toMatchObject({ secret: true, visibility: "user-only" });
     expect(ops.acme_zq_set_learnable?.params?.zqon?.secret).toBeFalsy();
   });
 

@@ -58,4 +58,14 @@ describe("namesSecret, by what the value holds", () => {
     expect(namesSecret("zqOauth2Code")).toBe(true);
     expect(namesSecret("zq_oauth_code", "Approval code of the card payment.")).toBe(false);
   });
+
+  // Found in the public directory (link audit 1292): a media server's query `pw`, "Password.", drafted a plain text.
+  it("is a secret as a value described as a password and nothing more, whatever its name", () => {
+    expect(namesSecret("pw", "Password.")).toBe(true);
+    expect(namesSecret("zqPw", "The user's password")).toBe(true);
+    expect(namesSecret("zqClave", "Contraseña")).toBe(true);
+    expect(namesSecret("zqPolicy", "Password policy.")).toBe(false);
+    expect(namesSecret("zqLength", "Minimum password length.")).toBe(false);
+    expect(secretField("zqHasPw", { type: "boolean", description: "Password." })).toBe(false);
+  });
 });

@@ -33,6 +33,20 @@ const PASSWORD_DESCRIBED = new RegExp(`${EDGE_BEFORE}(${DESCRIBED.join("|")})${E
 const PASSWORD_NAMED =
   /^(contrase[ñn]a|passwort|kennwort|senha|wachtwoord|has[łl]o|l[öo]senord|salasana|motdepasse)$/iu;
 
+// A description that is a password and nothing more ("Password.", "The user's password", "Contraseña"), whatever the
+// name (a media server's query `pw`): the value is one. Not one with words after it ("Password policy", "Password
+// hint"), nor its length or rules.
+const ONLY_A_PASSWORD = new RegExp(
+  `^\\s*(?:(?:the|your|an?|user['’]s|account['’]s)\\s+)?(?:[\\p{L}'’-]+\\s+){0,2}` +
+    `(?:${DESCRIBED.join("|")})\\s*[.:]?\\s*$`,
+  "iu",
+);
+
+/** Whether a description is a password and nothing more, in English or another language. */
+export function describedAsAPassword(description: unknown): boolean {
+  return typeof description === "string" && ONLY_A_PASSWORD.test(description.trim());
+}
+
 /** Whether a description says the value is a password, in English or another language. */
 export function describesPassword(description: string): boolean {
   return PASSWORD_DESCRIBED.test(description);

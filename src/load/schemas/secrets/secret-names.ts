@@ -7,7 +7,7 @@ import { firstSentence } from "../../text/sentences.js";
 import { describedAsTheKey, describedAsTheToken, saysApiKey } from "../api-key-words.js";
 import { callsAnIdentifier } from "../identifier-words.js";
 import { nameWords, namesPageToken, PAGE_WORDS, withoutIndex } from "../name-words.js";
-import { describesPassword, namesPasswordInOtherLanguage } from "./password-words.js";
+import { describedAsAPassword, describesPassword, namesPasswordInOtherLanguage } from "./password-words.js";
 import { namesCardData } from "./card-data.js";
 import {
   CRYPTO_KEY_WORDS,
@@ -144,7 +144,7 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (describedAsTheKey(description) || describedAsTheToken(description)) return true;
   // Described as a stored secret's value ("The value of the secret.", "Data to store as secret", "The secret data"):
   // what a secret store keeps, whatever the field is named (`Data`, `value`).
-  if (describedAsSecretValue(description)) return true;
+  if (describedAsSecretValue(description) || describedAsAPassword(description)) return true;
   // One of a numbered set (`apiKey_l1`, `api_secret_2`): read as its name without the number.
   const unnumbered = withoutIndex(wireName);
   if (unnumbered !== wireName) return namesSecret(unnumbered, description, beside);
