@@ -47,32 +47,64 @@ function marks(limits: NestedLimits, seen: Set<NestedLimits>): boolean {
 
 /** Each text of `value` (a JSON parameter's, as validated) at a place its shape marks secret, given to `found`. */
 export function nestedSecrets(p: Top, value: unknown, found: (text: string) => void): void {
-  if (p.object) walk(p.object, value, found);
-  if (p.tuple) walk(p.tuple, value, found);
-  if (p.items && Array.isArray(value)) for (const item of value) walk(p.items, item, found);
-  if (p.values && isObject(value)) for (const v of Object.values(value)) walk(p.values, v, found);
+  secretPlaces(p, value, (text) => {
+    if (typeof text === "string") found(text);
+  });
 }
 
-function walk(limits: NestedLimits, value: unknown, found: (text: string) => void): void {
-  if (typeof value === "string") {
-    if (limits.secret || limits.kinds?.some((k) => k.secret)) found(value);
+/** A place in a JSON value: its keys and indexes from the top. */
+export type ValuePath = readonly (string | number)[];
+
+/**
+ * Each value inside a JSON parameter's `value` at a place its shape marks secret (NestedLimits.secret, or a kind of
+ * its that is), with its path: one walk for the call's secrets (above) and the command line's rule that such a field is
+ * given as a reference (src/cli/support/references.ts).
+ */
+export function secretPlaces(p: Top, value: unknown, found: (value: unknown, path: ValuePath) => void): void {
+  if (p.object) walk(p.object, value, [], found);
+  if (p.tuple) walk(p.tuple, value, [], found);
+  if (p.items && Array.isArray(value)) for (const [i, item] of value.entries()) walk(p.items, item, [i], found);
+  if (p.values && isObject(value)) for (const [key, v] of Object.entries(value)) walk(p.values, v, [key], found);
+}
+
+function walk(
+  limits: NestedLimits,
+  value: unknown,
+  path: ValuePath,
+  found: (value: unknown, path: ValuePath) => void,
+): void {
+  if (value === null || value === undefined) return;
+  if (limits.secret || limits.kinds?.some((k) => k.secret)) {
+    found(value, path);
     return;
   }
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       const at = limits.prefix?.[i] ?? limits.items;
-      if (at) walk(at, item, found);
+      if (at) walk(at, item, [...path, i], found);
     });
     return;
   }
   if (!isObject(value)) return;
-  // A field is read by each shape that names it (which shape a union's value meets is the check's to say).
-  const fieldSets = [limits.fields, ...(limits.shapes ?? []).map((s) => s.fields)];
-  for (const [name, v] of Object.entries(value))
-    for (const fields of fieldSets) {
-      const at = fields && Object.hasOwn(fields, name) ? fields[name] : undefined;
-      if (at) walk(at, v, found);
-    }
+  for (const [key, v] of Object.entries(value)) {
+    const at = fieldLimits(limits, value, key);
+    if (at) walk(at, v, [...path, key], found);
+  }
+}
+
+/**
+ * A field's limits: its object's, or of a union's shapes those the tag names (all where none is named), one that
+ * marks it secret first (which shape an untagged value meets is the check's to say).
+ */
+function fieldLimits(limits: NestedLimits, record: Record<string, unknown>, key: string): NestedLimits | undefined {
+  const own = limits.fields && Object.hasOwn(limits.fields, key) ? limits.fields[key] : undefined;
+  if (own || !limits.shapes) return own;
+  const tag = limits.tag;
+  const named = limits.shapes.filter((s) => tag !== undefined && s.fields[tag]?.enum?.includes(record[tag]));
+  const fields = (named.length ? named : limits.shapes).flatMap((s) =>
+    Object.hasOwn(s.fields, key) ? [s.fields[key] as NestedLimits] : [],
+  );
+  return fields.find((f) => f.secret) ?? fields[0];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 // `{{NAME}}` references to environment variables on the command line, and the
 // rule that secrets are given only that way, a secret field inside a JSON value too.
-import { type NestedLimits, type ParamSpec, setOwn } from "@blockwright/runtime/internal";
+import { type ParamSpec, secretPlaces, setOwn, type ValuePath } from "@blockwright/runtime/internal";
 import { envReferenceName } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../../model/naming.js";
 import { UsageError } from "./io.js";
@@ -40,7 +40,7 @@ export function resolveParamReferences(
 }
 
 /** What a JSON parameter's value holds, as its link records it: its object, its items, a map's values. */
-type JsonLimits = { name: string } & Partial<Pick<ParamSpec, "type" | "object" | "items" | "values">>;
+type JsonLimits = { name: string } & Partial<Pick<ParamSpec, "type" | "object" | "items" | "values" | "tuple">>;
 
 /**
  * Resolve `{{NAME}}` references in the fields a JSON parameter's value holds that are secrets (`NestedLimits.secret`:
@@ -57,9 +57,16 @@ export function resolveNestedReferences(
     if (p.type !== "json" || !Object.hasOwn(resolved, p.name)) continue;
     const given = resolved[p.name];
     const value = typeof given === "string" ? jsonOf(given) : given;
-    const top: NestedLimits = p.object ?? (p.items ? { items: p.items } : {});
-    const changed = resolveSecrets(value, p.values && !p.object ? { values: p.values } : top, p.name, env);
-    if (changed) setOwn(resolved, p.name, changed.value);
+    const places: { value: unknown; path: ValuePath }[] = [];
+    secretPlaces(p, value, (found, path) => places.push({ value: found, path }));
+    if (!places.length) continue;
+    // A copy, each secret place written with its reference's value (the value given is the caller's, left as it is).
+    const out = structuredClone(value) as Record<string, unknown>;
+    for (const place of places) {
+      const at = `${p.name}${place.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("")}`;
+      writeAt(out, place.path, secretValue(place.value, at, env));
+    }
+    setOwn(resolved, p.name, out);
   }
 }
 
@@ -72,48 +79,11 @@ function jsonOf(text: string): unknown {
   }
 }
 
-type Limits = NestedLimits & { values?: NestedLimits };
-
-/** A value with its secret fields' references resolved, or undefined where it holds none. */
-function resolveSecrets(
-  value: unknown,
-  limits: Limits | undefined,
-  at: string,
-  env: Record<string, string | undefined>,
-): { value: unknown } | undefined {
-  if (!limits || value === null || value === undefined) return undefined;
-  if (limits.secret) return { value: secretValue(value, at, env) };
-  if (Array.isArray(value)) {
-    if (!limits.items) return undefined;
-    let changed = false;
-    const out = value.map((item, i) => {
-      const r = resolveSecrets(item, limits.items, `${at}[${i}]`, env);
-      changed ||= r !== undefined;
-      return r ? r.value : item;
-    });
-    return changed ? { value: out } : undefined;
-  }
-  if (typeof value !== "object") return undefined;
-  const record = value as Record<string, unknown>;
-  let out: Record<string, unknown> | undefined;
-  for (const key of Object.keys(record)) {
-    const field = limits.values ?? fieldLimits(limits, record, key);
-    const r = resolveSecrets(record[key], field, `${at}.${key}`, env);
-    if (r) setOwn((out ??= { ...record }), key, r.value);
-  }
-  return out ? { value: out } : undefined;
-}
-
-/** A field's limits: its object's, or of a union's shapes those the tag names (all where none is named). */
-function fieldLimits(limits: NestedLimits, record: Record<string, unknown>, key: string): NestedLimits | undefined {
-  const own = limits.fields && Object.hasOwn(limits.fields, key) ? limits.fields[key] : undefined;
-  if (own || !limits.shapes) return own;
-  const tag = limits.tag;
-  const named = limits.shapes.filter((s) => tag !== undefined && s.fields[tag]?.enum?.includes(record[tag]));
-  const fields = (named.length ? named : limits.shapes).flatMap((s) =>
-    Object.hasOwn(s.fields, key) ? [s.fields[key] as NestedLimits] : [],
-  );
-  return fields.find((f) => f.secret) ?? fields[0];
+/** `value` written at `path` inside `root` (each key an own property: `__proto__` stays a field). */
+function writeAt(root: Record<string, unknown>, path: ValuePath, value: unknown): void {
+  let node = root;
+  for (const key of path.slice(0, -1)) node = node[String(key)] as Record<string, unknown>;
+  setOwn(node, String(path.at(-1)), value);
 }
 
 /** A secret field's value: its reference's variable, set; a literal refused, never echoed. */
