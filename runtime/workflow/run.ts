@@ -12,6 +12,7 @@ import { ownValue, setOwn } from "../common/own.js";
 import { pageInputsOf, type PageInputs } from "../validate/page-inputs.js";
 import { redactDeep } from "../common/redact.js";
 import { secretTexts } from "../common/secret-texts.js";
+import { holdsNestedSecret, secretPlaces } from "../validate/nested-secrets.js";
 import { sleep } from "../common/sleep.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import type { FetchLike } from "../http/transport.js";
@@ -394,7 +395,7 @@ export function resolveInputs(
   return params;
 }
 
-/** The values of environment variables referenced by secret parameters. */
+/** The values of environment variables referenced by secret parameters, and by secret fields inside JSON inputs. */
 function secretValues(
   registry: Registry,
   blocks: Record<string, WorkflowBlock>,
@@ -410,11 +411,15 @@ function secretValues(
       ...(tool?.params ?? []).filter((p) => p.secret).map((p) => p.name),
       ...(trigger ? [trigger.secretParam] : []),
     ];
-    for (const param of secretNames) {
-      const name = envReferenceName(block.inputs[param]);
+    const add = (reference: unknown) => {
+      const name = envReferenceName(reference);
       const value = name ? ownValue(env, name) : undefined;
       if (typeof value === "string" && value) for (const text of secretTexts(value)) out.add(text);
-    }
+    };
+    for (const param of secretNames) add(block.inputs[param]);
+    // A secret inside a JSON input (a password in an object), given as a reference there.
+    for (const p of tool?.params ?? [])
+      if (holdsNestedSecret(p)) secretPlaces(p, ownValue(block.inputs, p.name), (reference) => add(reference));
   }
   return [...out];
 }

@@ -5,6 +5,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
+import { runWorkflowWith } from "@blockwright/runtime/workflow";
 import { json, scriptedFetch } from "../../../../test-support/runtime/scripted-fetch.js";
 import { draftWorkFolder, drafted, linkedTools, openapi, reply } from "../../__fixtures__/draft-kit.js";
 
@@ -73,5 +74,38 @@ describe("a secret field inside a JSON parameter's object", () => {
     const run = await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9", fetch: failing.fetch });
     expect(failing.seen).toHaveLength(1);
     expect(JSON.stringify(run)).not.toContain(password);
+  });
+
+  it("is kept out of a workflow's results when another block's answer echoes it (given as a reference)", async () => {
+    const tool = (await linkedTools(d)).find((t) => t.operationId === "zqCreateUser") as ToolSpec;
+    // The second block's call does not carry the password: only the run knows it is a secret.
+    const upstream = scriptedFetch(json(201, { id: "zq1" }), json(201, { id: `echo ${password}` }));
+    const block = (name: string, inputs: Record<string, unknown>) => ({
+      type: "acme",
+      name,
+      inputs: { operation: tool.id, accessToken: "{{ZQ_TOKEN}}", ...inputs },
+    });
+    const blocks = {
+      first: {
+        ...block("first", { zqName: "zq-ann", passwordProfile: { password: "{{ZQ_PASSWORD}}" } }),
+        connections: { outgoing: [{ target: "second" }] },
+      },
+      second: block("second", { zqName: "zq-bob" }),
+    };
+    const result = await runWorkflowWith(
+      { tools: { [tool.id]: tool }, blocks: {} },
+      { file: "<test>", workflow: { blocks }, placeholders: [] },
+      {
+        env: { ZQ_TOKEN: "zq-bearer-0001", ZQ_PASSWORD: password },
+        baseUrls: { acme: "http://127.0.0.1:9" },
+        fetch: upstream.fetch,
+        concurrency: 1,
+      },
+    );
+    expect(upstream.seen).toHaveLength(2);
+    expect(JSON.parse(String(upstream.seen[0]?.body)).passwordProfile.password).toBe(password);
+    expect(result.status).toBe("succeeded");
+    expect(JSON.stringify(result)).toContain("echo [redacted]");
+    expect(JSON.stringify(result)).not.toContain(password);
   });
 });
