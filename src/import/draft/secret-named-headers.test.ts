@@ -28,6 +28,7 @@ const zqDoc = openapi({
         ...plainNames.map((n) => header(n)),
         header("X-Zq-Auth-Secret", "Identifies the vault's owner by name."),
         header("X-Zq-Payment-Authorization", "The payment's authorization reference, as the bank gave it."),
+        { ...header("X-Zq-Skip-Auth"), schema: { type: "string", enum: ["true", "false"] } },
       ],
       responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "v1" }) },
     },
@@ -45,7 +46,8 @@ describe("a header named as a credential that no security scheme declares", () =
     for (const name of secretNames) {
       expect(byWire.get(name)?.p, name).toMatchObject({ secret: true, visibility: "user-only" });
     }
-    for (const name of [...plainNames, "X-Zq-Auth-Secret", "X-Zq-Payment-Authorization"])
+    // An on/off text (its values listed) holds no secret, whatever its name.
+    for (const name of [...plainNames, "X-Zq-Auth-Secret", "X-Zq-Payment-Authorization", "X-Zq-Skip-Auth"])
       expect(byWire.get(name)?.p.secret, name).toBeUndefined();
     const key = byWire.get("x-auth-secret2")?.key ?? "";
     expect(notesAt(d, `${at}.${key}`).join("\n")).toContain(

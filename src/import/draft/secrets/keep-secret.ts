@@ -10,6 +10,7 @@ import {
   namesASecret,
   namesSecret,
   namesSecretList,
+  noSecretShape,
 } from "../../../load/schemas/secrets/secret-names.js";
 import { type AnswerToken, type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
 import { carriesCredential, headerNamesCredential, namesCredential } from "../../auth/credential-params.js";
@@ -103,7 +104,7 @@ export function keepSecret(
                     "credential"
                   : `named as a key or token only a credential is, sent in the ${place} beside the provider's ` +
                     "credential"
-                : place === "header" && headerNamesCredential(leaf, p.description)
+                : place === "header" && headerNamesCredential(leaf, p.description) && !noSecretShape(p, p.description)
                   ? "a header named as a credential (a secret, a key or a token), which no security scheme declares"
                   : namesCredential(leaf) && actedOnToken(p.description)
                     ? ACTED_ON
