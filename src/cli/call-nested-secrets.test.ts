@@ -4,6 +4,10 @@
 // parameter does: a reference resolved from the environment, a literal refused before any request, never echoed.
 // Another service's API key kept in a list of settings (`zqProviders[].zqProviderApiKey`, named as an API key, not a
 // password) was no secret at all: its literal was sent, its reference sent as that text. It is one now.
+// A workflow's block took such a literal as well (its top-level secrets refused, BW4004): it is now refused at its
+// place.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { addedProject } from "../../test-support/cli/added-project.js";
@@ -132,5 +136,39 @@ describe("a secret field inside a JSON value given to blockwright call", () => {
       zqProviders: [{ zqName: "zq", zqProviderApiKey: "zq-provider-key-0001", zq_api_key_id: "zq-id-1" }],
     });
     expect(sent.stdout + sent.stderr).not.toContain("zq-provider-key-0001");
+  });
+});
+
+describe("a secret field inside a JSON input of a workflow's block", () => {
+  const flow = (profile: string) =>
+    `blocks:\n  zqmake:\n    type: zqvault\n    name: Zq account\n    inputs:\n` +
+    `      operation: zqvault_create_zq_account\n      accessToken: "{{ZQ_VAULT_TOKEN}}"\n` +
+    `      zqProfile: ${profile}\n`;
+  const validate = (name: string, profile: string, env: Record<string, string> = {}) => {
+    writeFileSync(join(dir, name), flow(profile));
+    return cli(["validate", name], { cwd: dir, env: { ZQ_VAULT_TOKEN: "zq-token-00000001", ...env } });
+  };
+
+  it("refuses a literal at its place, naming the field, never showing it; as an object or as JSON text", async () => {
+    const literal = await validate("zq-literal.yaml", "\n        zqName: zq\n        zqPassword: zqLiteralPw42");
+    expect(literal.code).toBe(1);
+    expect(literal.stdout + literal.stderr).toContain(
+      "zq-literal.yaml:10:21: zqmake.zqProfile.zqPassword: a secret must be given as a reference",
+    );
+    expect(literal.stdout + literal.stderr).not.toContain("zqLiteralPw42");
+    const text = await validate("zq-text.yaml", `'{"zqPassword":"zqLiteralPw43"}'`);
+    expect(text.code).toBe(1);
+    expect(text.stdout + text.stderr).toContain("zqmake.zqProfile.zqPassword: a secret must be given as a reference");
+    expect(text.stdout + text.stderr).not.toContain("zqLiteralPw43");
+  });
+
+  it("takes a reference to a variable, and names it when it is not set", async () => {
+    const profile = '\n        zqName: zq\n        zqPassword: "{{ZQ_PW}}"';
+    const set = await validate("zq-set.yaml", profile, { ZQ_PW: "zq-pw-from-env-0002" });
+    expect(set.code, set.stdout + set.stderr).toBe(0);
+    expect(set.stdout + set.stderr).not.toContain("zq-pw-from-env-0002");
+    const unset = await validate("zq-unset.yaml", profile);
+    expect(unset.code).toBe(1);
+    expect(unset.stdout + unset.stderr).toContain("environment variable ZQ_PW is not set (a secret)");
   });
 });

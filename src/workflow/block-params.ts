@@ -1,7 +1,9 @@
-// What a workflow's blocks' parameters name: the environment variables a secret one reads, anywhere in the
-// workflow, and the parameters a tool's rule is about (workflow-checker.ts checks with both).
+// What a workflow's blocks' parameters name: the environment variables a secret one (or a secret field inside a JSON
+// one) reads, anywhere in the workflow, and the parameters a tool's rule is about (workflow-checker.ts checks with
+// both).
 import { ownValue, type ToolSpec } from "@blockwright/runtime/internal";
 import { envReferenceName, isTriggerBlock, type Registry, type Workflow } from "@blockwright/runtime/workflow";
+import { nestedSecretInputs } from "./nested-secret-inputs.js";
 import { pollSecretInputs } from "./validate-poll-trigger.js";
 import { connectionInputs, secretParamOf } from "./validate-trigger.js";
 
@@ -27,6 +29,10 @@ export function secretEnvNames(workflow: Workflow, registry: Registry): Set<stri
     for (const p of tool?.params ?? []) {
       const name = p.secret ? envReferenceName(block.inputs[p.name]) : undefined;
       if (name) names.add(name);
+      for (const place of nestedSecretInputs(p, block.inputs[p.name])) {
+        const nested = envReferenceName(place.value);
+        if (nested) names.add(nested);
+      }
     }
   }
   return names;

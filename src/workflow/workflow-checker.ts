@@ -36,6 +36,7 @@ import type { ProblemCode } from "../common/problem-codes.js";
 import { checkTriggerBlock, triggerOutputProblem } from "./validate-trigger.js";
 import { fits, outputPathProblem, referencedType } from "./output-references.js";
 import { secretEnvNames } from "./block-params.js";
+import { nestedInputName, nestedSecretInputs } from "./nested-secret-inputs.js";
 import { unknownNameHint } from "../common/problems/suggest.js";
 
 /** A registry, optionally with the output shapes of its tools (from surface.json) for nested reference types. */
@@ -324,6 +325,7 @@ export class Checker {
       );
       return NOT_LITERAL;
     }
+    if (this.nestedSecretLiterals(id, spec, value, at)) return NOT_LITERAL;
     let dependsOnOutputs = false;
     const env: Record<string, unknown> = {};
     for (const { reference, at: inner } of found) {
@@ -338,7 +340,8 @@ export class Checker {
           this.fail(
             "BW4004",
             where,
-            `${id}.${spec.name}: environment variable ${reference.name} is not set${spec.secret ? " (a secret)" : ""}`,
+            `${id}.${spec.name}: environment variable ${reference.name} is not set` +
+              (this.secretNames.has(reference.name) ? " (a secret)" : ""),
             "value",
           );
           dependsOnOutputs = true;
@@ -350,6 +353,20 @@ export class Checker {
     }
     if (dependsOnOutputs) return NOT_LITERAL;
     return found.length ? resolveValue(value, (r) => (r.kind === "env" ? ownValue(env, r.name) : undefined)) : value;
+  }
+
+  /** Whether a JSON input holds a literal where its shape marks a secret field (each refused, never shown). */
+  private nestedSecretLiterals(id: string, spec: ParamSpec, value: unknown, at: Path): boolean {
+    const literals = nestedSecretInputs(spec, value).filter((place) => envReferenceName(place.value) === undefined);
+    for (const { path } of literals)
+      this.fail(
+        "BW4004",
+        typeof value === "string" ? at : [...at, ...path],
+        `${id}.${nestedInputName(spec, path)}: a secret must be given as a reference to an environment variable, ` +
+          `e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`,
+        "value",
+      );
+    return literals.length > 0;
   }
 
   /** `param`: the parameter the reference is the whole value of (its type must fit). */
