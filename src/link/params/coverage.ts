@@ -144,8 +144,10 @@ function checkBodyFields(
   }
   for (const objectPointer of objects) {
     // An object a parameter or constant gives whole (a JSON parameter, the credential written inside it: a key in an
-    // object beside other fields) has its fields from that value, checked against its schema when given.
-    if (objectPointer !== "" && pointers.includes(objectPointer)) continue;
+    // object beside other fields), or one inside such a value, has its fields from that value, checked against its
+    // schema when given.
+    if (objectPointer !== "" && pointers.some((p) => p === objectPointer || objectPointer.startsWith(`${p}/`)))
+      continue;
     const schema = ctx.doc.schemaAt(body.schema, parsePointer(objectPointer));
     // A readOnly field is the server's: a request never carries it, required or not (OpenAPI 3).
     const required = schema ? requiredInRequest(ctx.doc, schema) : [];

@@ -45,6 +45,11 @@ function authorisesCall(name: string, description: unknown, holder: string, send
   return KEY_WORDS.has(nameWords(name).at(-1) ?? "") && said;
 }
 
+/** Whether a name's words say "api key" anywhere (`apiKeyPrivate`). */
+function namesAnApiKey(words: readonly string[]): boolean {
+  return words.some((word, i) => word === "api" && words[i + 1] === "key");
+}
+
 /** An object's name that says it holds the call's credential (`auth`, `credentials`, `authentication`). */
 const AUTH_HOLDER = /^(auth|authentication|authori[sz]ation|credentials?|security|api[-_]?auth)$/i;
 
@@ -56,7 +61,9 @@ function keyPath(doc: OpenApiDocument, schema: Schema, path: string[], sends: Se
   const fields = (flat.properties ?? {}) as Record<string, Schema>;
   const required = new Set(Array.isArray(flat.required) ? (flat.required as string[]) : []);
   // Two keys side by side (a storage's access and secret keys) are another party's pair: none is the call's one key.
-  const keyish = (name: string) => namesCredential(name) || KEY_WORDS.has(nameWords(name).at(-1) ?? "");
+  // An API key of a kind (`apiKeyPrivate` beside `apiKey`: a mailer's keys a settings object keeps) is one of them.
+  const keyish = (name: string) =>
+    namesCredential(name) || KEY_WORDS.has(nameWords(name).at(-1) ?? "") || namesAnApiKey(nameWords(name));
   const pair = Object.keys(fields).filter(keyish).length > 1;
   for (const name of Object.keys(fields)) {
     const field = safeFlatten(doc, fieldOf(fields, name));
