@@ -19,6 +19,7 @@ import { withProseLimits } from "./prose/limit-words.js";
 import { withWordedValues } from "./prose/value-words.js";
 import { withFormat } from "./formats/draft-format.js";
 import { noteTextItems } from "./secrets/text-lists.js";
+import { namesSecret } from "../../load/schemas/secrets/secret-names.js";
 import { readAsWritten, type WrittenPlace } from "./written-values/written-values.js";
 import { notTemplateVariable } from "./written-values/template-variable.js";
 
@@ -103,7 +104,10 @@ function alternativesOf(flat: Schema): Schema[] | undefined {
     | undefined;
 }
 
-/** The parameter's type and limits, from the schema's; false when no value of that type can be sent. */
+/**
+ * The parameter's type and limits, from the schema's; false when no value of that type can be sent. A body field of no
+ * type named as a secret is a text (a secret's form: keep-secret.ts then drafts it secret), not a value of any form.
+ */
 function withType(
   doc: OpenApiDocument,
   flat: Schema,
@@ -182,6 +186,8 @@ function withType(
     if (t === "array" && typeof flat.maxItems === "number") param.maxItems = flat.maxItems;
   } else if (t === "string") {
     stringLimits(flat, param, note);
+  } else if (input.place === "body" && !input.text && namesSecret(input.name, flat.description)) {
+    note(`${input.name} has no type in the spec, and its name says a secret: drafted as a string, a secret's form`);
   } else if (input.place === "body" && !input.text) {
     Object.assign(param, { type: "json", anyOf: anyValueFormsOf(flat, note) });
     note(`${input.name} has no type in the spec: drafted as json of any form (text, number, boolean, object, list)`);

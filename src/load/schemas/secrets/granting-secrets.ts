@@ -8,7 +8,8 @@
 // or confirm something; one sent by email or text message. Whoever holds it does what it allows.
 const ACTION_TOKEN_WORDS = new RegExp(
   "\\b(one[- ]?time|single[- ]use|confirm(ation)?|verif(y|ication)|invit(e|ation)|transfer|move[- ]in|" +
-    "(password[- ])?reset|activation|magic[- ]link|claim|approval|unsubscribe)\\b[^.;]{0,30}\\btokens?\\b|" +
+    "(password[- ])?reset|activation|magic[- ]link|claim|approval|unsubscribe|redemption|redeem)\\b" +
+    "[^.;]{0,30}\\btokens?\\b|" +
     "\\btokens?\\b[^.;]{0,60}\\b(authori[sz](es?|ing)|grants?|granting|allows?|lets|confirms?|verif(y|ies)|" +
     "approves?)\\b|\\btokens?\\b[^.;]{0,40}\\b(from|in|sent|received|emailed|texted)\\b[^.;]{0,40}" +
     "\\b(e-?mails?|sms|text messages?)\\b",
@@ -25,11 +26,12 @@ const NO_ACTION_TOKEN_WORDS = new RegExp(
 );
 
 // ...or, undescribed, a name saying one (`confirmation_token`, `one_time_token`, a password's `reset_token`,
-// `resetPasswordLinkToken`, `forgotten_password_token`). Not a page's (`next_token`), a device's (`push_token`), nor a
+// `resetPasswordLinkToken`, `forgotten_password_token`), or a gift card's `redemptionToken` (whoever holds it spends
+// the card). Not a page's (`next_token`), a device's (`push_token`), nor a
 // form's `csrf_token`: it pairs a form with its session cookie, granting nothing alone.
 const ACTION_NAME_WORDS = new Set([
   ..."confirm confirmation verify verification invite invitation transfer reset password forgotten".split(" "),
-  ..."activation activate magic claim approval unsubscribe otp onetime".split(" "),
+  ..."activation activate magic claim approval unsubscribe otp onetime redemption redeem".split(" "),
 ]);
 
 /** Whether a token's name (its words, the last `token`) says a one-time token that lets its holder act. */
@@ -45,6 +47,20 @@ export const describesOther = (description: unknown): boolean =>
 /** Whether a token's description says it grants its holder an action (a one-time token), never a page's or a count. */
 export function actionToken(description: string): boolean {
   return ACTION_TOKEN_WORDS.test(description) && !NO_ACTION_TOKEN_WORDS.test(description);
+}
+
+/**
+ * Whether a description says no more than the name (its words): none, or "The token field.", "The authorization_code
+ * parameter." (add's words for a value the document leaves undescribed, or a publisher's).
+ */
+function saysOnlyItsName(words: readonly string[], description: unknown): boolean {
+  if (typeof description !== "string") return true;
+  const own = description
+    .replace(/^\W*(the|an?)\s+/i, "")
+    .replace(/\s+(field|parameter|param|value)\W*$/i, "")
+    .replace(/[\W_]+/g, "")
+    .toLowerCase();
+  return own === "" || own === words.join("");
 }
 
 // An authorization code (`authCode`, `auth_code`) is a credential where its description says it lets a domain be
@@ -66,7 +82,7 @@ const PAYMENT_CODE_WORDS = /\b(payments?|paid|cards?|transactions?|bank|charges?
  */
 export function authorizationCodeSecret(words: readonly string[], description: unknown): boolean | undefined {
   if (!/^(auth|authorization|epp|oauth2?)$/.test(words.at(-2) ?? "") || words.at(-1) !== "code") return undefined;
-  if (typeof description !== "string" || !description.trim()) return true;
+  if (typeof description !== "string" || saysOnlyItsName(words, description)) return true;
   if (DOMAIN_OR_OAUTH_CODE_WORDS.test(description)) return true;
   return !PAYMENT_CODE_WORDS.test(description) && TRANSFER_CODE_WORDS.test(description);
 }
@@ -104,17 +120,7 @@ const ACTION_OPERATION_WORDS = new RegExp(
  * alone, "The token", "The token field."), by its call: a sign-in's, a session's, a password reset's or a mail check's.
  */
 export function signInToken(words: readonly string[], description: unknown, operation = ""): boolean {
-  // "The token field." or "The token parameter." (add's words for a value the document leaves undescribed, or a
-  // publisher's) says no more than the name.
-  const own =
-    typeof description === "string"
-      ? description
-          .replace(/^\W*(the|an?)\s+/i, "")
-          .replace(/\s+(field|parameter|param|value)\W*$/i, "")
-          .replace(/\W+/g, "")
-          .toLowerCase()
-      : "";
-  if (own !== "" && own !== words.join("")) return SIGN_IN_TOKEN_WORDS.test(description as string);
+  if (!saysOnlyItsName(words, description)) return SIGN_IN_TOKEN_WORDS.test(description as string);
   const call = operation.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[/_.{}-]+/g, " ");
   return words.length === 1 && (SIGN_IN_OPERATION_WORDS.test(call) || ACTION_OPERATION_WORDS.test(call));
 }
