@@ -38,7 +38,7 @@ describe("a text marked format: password under a name that says no secret", () =
     for (const name of ["ZqSecretWordField", "zqWord"]) {
       expect(params[name], name).toMatchObject({ secret: true, visibility: "user-only" });
       expect(notesAt(d, `operations.acme_zq_login.params.${name}`).join(" ")).toContain(
-        "the spec gives format password: drafted secret, set by a person",
+        "the spec marks it secret (format: password or x-ms-secret: true): drafted secret, set by a person",
       );
     }
     expect(params.ZqUserField?.secret).toBeUndefined();

@@ -7,6 +7,7 @@ import { typeOf } from "../../../load/openapi-document.js";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { FORMAT_ALIASES, FORMAT_PATTERNS, formatPatternOf } from "../../../model/format-aliases.js";
 import { unstatedFormatNote } from "./unstated-format.js";
+import { markedSecret } from "../../../load/schemas/secrets/secret-names.js";
 
 /** Formats that say no more than the type does. */
 const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
@@ -51,9 +52,9 @@ export function withFormat(
     param.pattern = formatPatternOf(format, param.pattern);
     if (hint) param.patternHint = hint;
     note(`the spec gives format ${format} (${hint}): drafted as a pattern its values match`);
-  } else if (t === "string" && flat.format === "password") {
-    // The document's own mark of a secret (a sign-in's `PasswordField`, named as none): kept secret, set by a person,
-    // with its note, once the operation's parameters are drafted (keep-secret.ts).
+  } else if (t === "string" && markedSecret(flat)) {
+    // The document's own mark of a secret (a sign-in's `PasswordField`, named as none; Azure's `x-ms-secret`): kept
+    // secret, set by a person, with its note, once the operation's parameters are drafted (keep-secret.ts).
     param.secret = true;
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(unstatedFormatNote(flat.format));
 }

@@ -88,7 +88,7 @@ export function keepSecret(
     const named = list
       ? secretListWhy(place, wireName, p)
       : marked
-        ? "the spec gives format password"
+        ? "the spec marks it secret (format: password or x-ms-secret: true)"
         : namesSecret(wireName, p.description, { siblings, words, shape: p })
           ? "named as a secret"
           : keyless && namesCredential(leaf)
@@ -158,8 +158,8 @@ function markSecret(
       notes.push({
         at,
         note:
-          `the spec gives format password, but maxLength ${p.maxLength} is under a secret's ` +
-          `${SHORT_SECRET_MIN_LENGTH} characters: not drafted secret`,
+          `the spec marks it secret (format: password or x-ms-secret: true), but maxLength ${p.maxLength} is ` +
+          `under a secret's ${SHORT_SECRET_MIN_LENGTH} characters: not drafted secret`,
       });
     }
     return;

@@ -171,8 +171,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // a list of values is noSecretShape's.
   if (words.length > 1 && words.at(-1) === "secret") return !callsAnIdentifier(description);
   // Another party's refresh token by the end of its name (`zq_store_refresh_token`): whoever holds it mints access; a
-  // live stream's key (`stream_key`, RTMP's): whoever holds it broadcasts as the account.
-  if (/^(refresh token|stream key)$/.test(words.slice(-2).join(" "))) return true;
+  // live stream's key (`stream_key`, RTMP's): whoever holds it broadcasts as the account; a connection string (a
+  // datasource's `connectionString`), which carries the store's key or password (`AccountKey=…`, `Password=…`).
+  if (/^(refresh token|stream key|connection string)$/.test(words.slice(-2).join(" "))) return true;
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
   if (words.at(-1) === "ticket") return sessionTicket(words, description);
@@ -319,11 +320,19 @@ export function secretField(
   siblings: readonly string[] = [],
   holder: { name?: string; description?: unknown } = {},
 ): boolean {
-  if (field.format === "password" || namesSecret(name, field.description, { siblings, shape: field })) return true;
+  if (markedSecret(field) || namesSecret(name, field.description, { siblings, shape: field })) return true;
   if (namesASecret(field.description)) return false;
   // A bare `token` of an object holding a service's credentials (`service: {token, api_url}`): that service's token.
   if (heldToken(name, field.description) && holdsCredentials(holder.name, holder.description)) return true;
   return namesCredentialEnding(name);
+}
+
+/**
+ * Whether the document marks a text secret itself: `format: password`, or `x-ms-secret: true` (the extension Azure's
+ * documents give a subscription's keys and a datasource's connection string, which their SDKs withhold).
+ */
+export function markedSecret(field: Schema): boolean {
+  return field.format === "password" || (field as Record<string, unknown>)["x-ms-secret"] === true;
 }
 
 /** Whether a name ends in a key or a token only a credential is (`api_key`, `zqAccessToken`: CREDENTIAL_ENDINGS). */
