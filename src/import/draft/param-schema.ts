@@ -376,7 +376,7 @@ function formWords(form: NonNullable<ManifestParam["anyOf"]>[number]): string {
 function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): ParamSpec {
   if (spec.type !== "json") return spec;
   const place = schemaPlace(doc, flat, flat);
-  const { nested } = place.held(spec.jsonType);
+  const { nested } = place.held(spec.jsonType, sentName(spec.wire, spec.name));
   const key = spec.jsonType === "array" ? "items" : "values";
   const object = spec.jsonType === "object" && !spec.anyOf ? place.object(sentName(spec.wire, spec.name)) : undefined;
   const held = { ...(nested ? { [key]: { ...nested, ...spec[key] } } : {}), ...(object ? { object } : {}) };

@@ -38,7 +38,7 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace, name: string): Li
   if (p.type === "string" && p.format === undefined && p.separator === undefined && isValueFormat(s.format as string))
     out.format = s.format as ManifestParam["format"];
   if (p.type === "json") {
-    const { holder, nested: fromSpec } = place.held(p.jsonType);
+    const { holder, nested: fromSpec } = place.held(p.jsonType, sentName(p.wire, name));
     const key = p.jsonType === "array" ? "items" : "values";
     // The document's kinds inside (a list, an object, their fields) go on to the ParamSpec, past a manifest's.
     // A manifest's one type narrows the document's several kinds to it (checkNestedLooser: one of them).

@@ -11,7 +11,8 @@ import { schemaRef } from "../../load/schemas/base-kinds.js";
 import { loneKindOf, loneMember } from "./lone-member.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
-import { holdsCredentials, secretField } from "../../load/schemas/secrets/secret-names.js";
+import { secretField, secretHolder } from "../../load/schemas/secrets/secret-names.js";
+import { deeper, fresh, heldWalk, NESTED_DEPTH, roomIn, type Walk } from "./value-walk.js";
 import { fixedValues } from "../../load/text-enum.js";
 import { ownRequired, type Shapes, unionTag } from "./shapes-apart.js";
 import { regexProblem } from "../context.js";
@@ -29,9 +30,9 @@ export interface SchemaPlace {
   items(): Schema | undefined;
   /**
    * What a JSON value of `jsonType` holds there: the member of that type (of a union too), and the limits it puts on
-   * its items or values.
+   * its items or values, read by the value's name (`field`: a list of credentials' items hold secrets).
    */
-  held(jsonType: string | undefined): Held;
+  held(jsonType: string | undefined, field?: string): Held;
   /**
    * A JSON object's own shape there, as nested limits: its fields' kinds and limits and those it must have, or the
    * shapes of a union of objects and the field telling them apart. Undefined where it says nothing of its fields.
@@ -62,7 +63,7 @@ export interface Held {
  */
 export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema = doc.flatten(declared)): SchemaPlace {
   let items: { value: Schema | undefined } | undefined;
-  const held = new Map<string | undefined, Held>();
+  const held = new Map<string, Held>();
   let object: { value: NestedLimits | undefined } | undefined;
   return {
     declared,
@@ -71,15 +72,18 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
       items ??= { value: flat.items ? doc.flatten(flat.items as Schema) : undefined };
       return items.value;
     },
-    held(jsonType) {
-      let found = held.get(jsonType);
+    held(jsonType, field) {
+      const holds = secretHolder(field);
+      const key = `${jsonType}:${holds ?? ""}`;
+      let found = held.get(key);
       if (!found) {
         const holder = memberOfType(doc, flat, jsonType);
         // A tuple's `items` hold past its `prefixItems` alone (itemsOf): no limit of every item.
         const items = holder && !isTuple(holder) ? holder.items : undefined;
         const raw = jsonType === "array" ? items : jsonType === "object" ? holder?.additionalProperties : undefined;
-        found = { holder, nested: raw && typeof raw === "object" ? nestedOf(doc, raw as Schema) : undefined };
-        held.set(jsonType, found);
+        const nested = raw && typeof raw === "object" ? nestedOf(doc, raw as Schema, heldWalk(holds)) : undefined;
+        found = { holder, nested };
+        held.set(key, found);
       }
       return found;
     },
@@ -114,8 +118,9 @@ function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema, field?: 
   const objects = members.filter((m) => typeOf(m) === "object" || m.properties !== undefined);
   if (objects.length > 1) return shapesOf(doc, { oneOf: objects }, fresh(), declared);
   const holder = memberOfType(doc, flat, "object");
-  // A field holding a service's credentials (`service: {token, api_url}`) is walked with its name: its token is secret.
-  const at = field !== undefined && holdsCredentials(field) ? { ...fresh(), holder: field } : undefined;
+  // A field holding a service's credentials (`service: {token, api_url}`), or named as a secret (`auth_cookie: {name,
+  // value}`), is walked with its name: its token, its value is secret.
+  const at = heldWalk(secretHolder(field));
   const limits = holder && loneKindOf(doc, flat, holder, nestedOf(doc, holder, at));
   return limits?.type === "object" && (limits.fields || limits.required) ? limits : undefined;
 }
@@ -144,30 +149,6 @@ function memberOfType(doc: OpenApiDocument, s: Schema, type: string | undefined)
   const members = [...((s.anyOf as Schema[]) ?? []), ...((s.oneOf as Schema[]) ?? [])].map((m) => doc.flatten(m));
   return members.find((m) => typeOf(m) === type);
 }
-
-/**
- * How deep inside a parameter's value the link records what a list or an object holds (a recursive schema ends there).
- * Published documents nest request bodies 3 to 6 deep; past this a value's kind is the upstream's to judge.
- */
-export const NESTED_DEPTH = 8;
-
-/** The most places inside one value the link records (a wide recursive schema, every field a union of itself). */
-export const NESTED_PLACES = 600;
-
-/** A walk's depth, and the places its value has left (shared by the whole walk). */
-interface Walk {
-  depth: number;
-  left: { places: number };
-  /** The name of the field whose value this is, where it holds a service's credentials (holdsCredentials). */
-  holder?: string;
-}
-
-const deeper = (at: Walk, field?: string): Walk => ({
-  depth: at.depth + 1,
-  left: at.left,
-  ...(field !== undefined && holdsCredentials(field) ? { holder: field } : {}),
-});
-const fresh = (): Walk => ({ depth: 0, left: { places: NESTED_PLACES } });
 
 /**
  * Each document's values' limits walked from their top (`nestedOf` with a fresh walk), by the schema: a `$ref` alone by
@@ -271,11 +252,6 @@ function admitsNull(doc: OpenApiDocument, s: Schema): boolean {
     (Array.isArray(s.type) && s.type.includes("null")) ||
     (Array.isArray(s.enum) && s.enum.includes(null))
   );
-}
-
-/** Whether what a value at `at` holds is recorded too. */
-function roomIn(at: Walk): boolean {
-  return at.depth < NESTED_DEPTH && at.left.places > 0;
 }
 
 function isUnion(s: Schema): boolean {

@@ -233,7 +233,10 @@ export function bracketPath(name: string): { leaf: string; holder?: string } {
 
 // An object holding another service's credentials, by the last word of its name (`service: {token, api_url}`, an
 // integration's, a connection's settings) or by its description ("The integration's credentials").
-const HOLDER_NAMES = new Set(["service", "integration", "connection", "connector", "credential", "credentials"]);
+// A list of them by its plural (`services: [{token}]`): each item one.
+const HOLDER_NAMES = new Set(
+  ["service", "integration", "connection", "connector", "credential"].flatMap((word) => [word, `${word}s`]),
+);
 const HOLDER_WORDS = /\b(credentials?|integrations?|connectors?)\b/i;
 
 // A token's own description saying it is a page's ("The next page token.", a cursor): it wins over its holder's words
@@ -324,7 +327,23 @@ export function secretField(
   if (namesASecret(field.description)) return false;
   // A bare `token` of an object holding a service's credentials (`service: {token, api_url}`): that service's token.
   if (heldToken(name, field.description) && holdsCredentials(holder.name, holder.description)) return true;
+  // A bare `value` of an object named as a secret or as credentials (`auth_cookie: {name, value}`, `credentials:
+  // [{type, value}]`): the secret itself.
+  if (/^value$/i.test(name) && holder.name !== undefined && namedAsSecret(holder.name)) return true;
   return namesCredentialEnding(name);
+}
+
+/** Whether a field's name says its value is a secret, or the credentials, as a whole (`auth_cookie`, `credentials`). */
+function namedAsSecret(name: string): boolean {
+  return namesSecret(name) || /^credentials?$/.test(nameWords(name).at(-1) ?? "");
+}
+
+/**
+ * The name of an object's field whose value's texts secretField reads by it (`holder`): one holding a service's
+ * credentials (`service: {token}`), or named as a secret or as credentials (`auth_cookie: {value}`).
+ */
+export function secretHolder(name: string | undefined): string | undefined {
+  return name !== undefined && (holdsCredentials(name) || namedAsSecret(name)) ? name : undefined;
 }
 
 /**
