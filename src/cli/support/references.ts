@@ -3,6 +3,7 @@
 import { type ParamSpec, secretPlaces, setOwn, type ValuePath } from "@blockwright/runtime/internal";
 import { envReferenceName } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../../model/naming.js";
+import { nestedInputName } from "../../workflow/nested-secret-inputs.js";
 import { UsageError } from "./io.js";
 
 /**
@@ -63,7 +64,7 @@ export function resolveNestedReferences(
     // A copy, each secret place written with its reference's value (the value given is the caller's, left as it is).
     const out = structuredClone(value) as Record<string, unknown>;
     for (const place of places) {
-      const at = `${p.name}${place.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("")}`;
+      const at = nestedInputName(p, place.path);
       writeAt(out, place.path, secretValue(place.value, at, env));
     }
     setOwn(resolved, p.name, out);
