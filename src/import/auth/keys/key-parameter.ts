@@ -20,11 +20,12 @@ export interface KeyParameter {
 }
 
 // A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key,
-// token; not a token of paging or of a resource (page_token, next_token, sync_token: notACredential). A header
+// a web service's `wskey` (a library's and an archive's search APIs), token; not a token of paging or of a resource
+// (page_token, next_token, sync_token: notACredential). A header
 // name's words may be parted by dots too (`ZQ_SEC.ACCESS_TOKEN`: a dot is a token character of a header name, RFC 9110
 // §5.6.2).
 const KEY_NAME =
-  /^([a-z0-9]+[-_.])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
+  /^([a-z0-9]+[-_.])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key|ws[-_]?key)$|^(token|key)$/i;
 // A required header named as a token or a key of some kind (X-Postmark-Server-Token, Private-Token, X-Vault-Token),
 // not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token: notACredential); or as an
 // authorization of its own beside the standard header (a gateway's `x-tyk-authorization`, "shared secret"), which
