@@ -76,3 +76,16 @@ const SECRET_VALUE_WORDS = new RegExp(
 export function describedAsSecretValue(description: unknown): boolean {
   return typeof description === "string" && SECRET_VALUE_WORDS.test(description);
 }
+
+// A value described as holding a private key (a certificate's `decryptionCertBase64`, "This should be the .pfx file
+// with the private key"; a key store "containing the private key"): whoever holds it decrypts or signs as its owner,
+// whatever the field is named. Not one said to hold none ("without the private key", "must not contain the private
+// key").
+const HOLDS_PRIVATE_KEY =
+  /\b(with|includ(es|ing)|contain(s|ing)?|bundl(es|ing))\s+(the\s+|its\s+|a\s+|an\s+)?(private|secret)[ -]key\b/i;
+const HOLDS_NONE = /\b(not|never|no|without|n['’]t)\b[^.;]{0,24}\b(with|includ\w*|contain\w*|bundl\w*)\s/i;
+
+/** Whether a description says the value holds a private key (a .pfx file, a key store), not that it holds none. */
+export function describedAsHoldingPrivateKey(description: unknown): boolean {
+  return typeof description === "string" && HOLDS_PRIVATE_KEY.test(description) && !HOLDS_NONE.test(description);
+}

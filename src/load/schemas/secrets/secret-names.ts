@@ -12,6 +12,7 @@ import { namesCardData } from "./card-data.js";
 import {
   CRYPTO_KEY_WORDS,
   describedAsPrivateKey,
+  describedAsHoldingPrivateKey,
   describedAsSecretValue,
   grantsACallerAccess,
   keyMaterialOrSecurityKey,
@@ -145,6 +146,8 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // Described as a stored secret's value ("The value of the secret.", "Data to store as secret", "The secret data"):
   // what a secret store keeps, whatever the field is named (`Data`, `value`).
   if (describedAsSecretValue(description) || describedAsAPassword(description)) return true;
+  // Described as holding a private key (a certificate's .pfx file "with the private key"), whatever its name.
+  if (describedAsHoldingPrivateKey(description)) return true;
   // One of a numbered set (`apiKey_l1`, `api_secret_2`): read as its name without the number.
   const unnumbered = withoutIndex(wireName);
   if (unnumbered !== wireName) return namesSecret(unnumbered, description, beside);
