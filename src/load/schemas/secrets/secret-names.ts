@@ -175,8 +175,12 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (words.length > 1 && words.at(-1) === "secret") return !callsAnIdentifier(description);
   // Another party's refresh token by the end of its name (`zq_store_refresh_token`): whoever holds it mints access; a
   // live stream's key (`stream_key`, RTMP's): whoever holds it broadcasts as the account; a connection string (a
-  // datasource's `connectionString`), which carries the store's key or password (`AccountKey=…`, `Password=…`).
-  if (/^(refresh token|stream key|connection string)$/.test(words.slice(-2).join(" "))) return true;
+  // datasource's `connectionString`), which carries the store's key or password (`AccountKey=…`, `Password=…`); a
+  // provider's token (a payment provider's `provider_token` a bot charges with).
+  if (/^(refresh token|stream key|connection string|provider token)$/.test(words.slice(-2).join(" "))) return true;
+  // A JSON Web Token (`jwt`, exchanged for a session's token) or a pre-shared key (`auth_psk`, a wireless network's)
+  // by the last word of its name: whoever holds either signs in. Not one described as an identifier.
+  if (/^(jwt|psk)$/.test(words.at(-1) ?? "")) return !callsAnIdentifier(description);
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
   if (words.at(-1) === "ticket") return sessionTicket(words, description);

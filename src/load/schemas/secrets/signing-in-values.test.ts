@@ -1,0 +1,27 @@
+// Values that sign their holder in, drafted plain (a secret audit of 150 documents of the public directory, seed
+// 1308): a secrets vault's `jwt` exchanged for its access token (undescribed), a wireless network's `auth_psk`
+// ("Pre-shared key"), and a bot's payment `provider_token` ("Payments provider token, obtained via …"). Each is a
+// secret by its name now; a JWT's algorithm or id, and filters or flags about them, stay plain.
+import { describe, expect, it } from "vitest";
+import { namesSecret } from "./secret-names.js";
+
+describe("a value that signs its holder in, by its name", () => {
+  it("is a secret: a JSON Web Token, a pre-shared key, a provider's token", () => {
+    for (const [name, description] of [
+      ["jwt", "The jwt field."],
+      ["zq_user_jwt", undefined],
+      ["auth_psk", "Pre-shared key"],
+      ["zqPsk", undefined],
+      ["provider_token", "Payments provider token, obtained via the zq bot."],
+    ] as const)
+      expect(namesSecret(name, description), name).toBe(true);
+  });
+
+  it("is not a JWT's algorithm or id, a filter of a key's name, or a flag", () => {
+    expect(namesSecret("jwt_algorithm", "The algorithm that signs the JWT.")).toBe(false);
+    expect(namesSecret("jwt", "The identifier of the JWT issuer configuration.")).toBe(false);
+    expect(namesSecret("auth_psk__ic", "The auth_psk__ic parameter.")).toBe(false);
+    expect(namesSecret("zq_use_psk", "Whether to use a pre-shared key.", { shape: { type: "boolean" } })).toBe(false);
+    expect(namesSecret("provider_token_type", "The provider token's type.")).toBe(false);
+  });
+});
