@@ -100,6 +100,11 @@ export interface CredentialDraft {
    */
   placesOnly?: true;
   /**
+   * Of a places-only credential, the places the first draft found it sent at (`query:api_key`): a parameter there an
+   * operation leaves optional is that place again, not a parameter the credential only stands for (auth.covers).
+   */
+  keyPlaces?: ReadonlySet<string>;
+  /**
    * The document declares no scheme, and the body fields named as a key that the first draft found are required by
    * too few of its operations to be its requests' key (keys/key-share.ts): each is its operation's own input.
    */

@@ -6,6 +6,7 @@
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { actedOnToken } from "./acted-on-token.js";
 import { sentAgain } from "./also-sends-draft.js";
+import { placeKey } from "./places-only-draft.js";
 import { keyParameterPlace } from "./places-only-draft.js";
 import { namesNoCredential, notACredential } from "../../load/schemas/no-credential.js";
 import { callsAnIdentifier } from "../../load/schemas/identifier-words.js";
@@ -329,6 +330,10 @@ export function repeatsCredential(
   // A token its description says the operation acts on (the one to introspect, to revoke, issued to a client) is the
   // operation's input: the credential authenticates the call, this is what the call is about.
   if (named && actedOnToken(description)) return undefined;
+  // A places-only key's place (a query `api_key` most operations require), which this operation leaves optional: the
+  // same place, the key sent there too (auth.alsoSends), not a parameter the credential only stands for.
+  if (named && credential.keyPlaces?.has(placeKey(param)))
+    return `${where} ${JSON.stringify(param.name)} is where the key is sent (auth.alsoSends): not drafted`;
   if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
     credential.covers.add(param.name);
     // The credential of its kind (a token's, where a key drafted as a way of its own comes first).

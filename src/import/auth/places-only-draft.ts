@@ -79,10 +79,14 @@ export function placesOnlyCredential(credential: CredentialDraft): CredentialDra
   const assumed = credential.notes.filter((n) => !n.startsWith("the document declares no security scheme"));
   // What the first draft found the assumed token sends again (a query `token` it covered) is found anew: a key sent at
   // its places alone covers none of it.
-  const { alsoSends: _found, optional: _optional, covers: _covered, ...rest } = credential;
+  const { alsoSends: found, optional: _optional, covers: _covered, ...rest } = credential;
+  const keyPlaces = new Set(
+    [...(found?.values() ?? [])].flatMap(({ place }) => ("name" in place ? [placeKey(place)] : [])),
+  );
   return {
     ...rest,
     covers: new Set(),
+    keyPlaces,
     scheme: "",
     param: PARAM,
     placement: { type: "places" },
@@ -98,4 +102,9 @@ export function placesOnlyCredential(credential: CredentialDraft): CredentialDra
         "credential; check how the API takes its key",
     ],
   };
+}
+
+/** A parameter's place as keyPlaces keeps it: `query:api_key`. */
+export function placeKey(place: { in: string; name: string }): string {
+  return `${place.in}:${place.name}`;
 }
