@@ -19,10 +19,11 @@ const KEY_MATERIAL_WORDS = new RegExp(
 // A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
 // signs or decrypts, never its public half; a session's ("User's Zq Session Key"): its holder acts as the user; or an
 // account's, a workspace's, a shared, access, master or admin key (a cluster's monitoring `primaryKey`, "The Zq
-// Monitoring Suite (ZMS) workspace key"): its holder reads and writes as the account. Not such a key's id or name.
+// Monitoring Suite (ZMS) workspace key"): its holder reads and writes as the account. Not such a key's id or name
+// ("the secret key id", "the secret key's name").
 const PRIVATE_KEY_WORDS = new RegExp(
   "\\b(private|secret|session|shared|workspace|account|access|master|admin)[ -]key\\b" +
-    "(?![ -]*(ids?|identifiers?|names?)\\b)",
+    "(?!(['’]s)?[ -]*(ids?|identifiers?|names?)\\b)",
   "i",
 );
 

@@ -204,8 +204,15 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (/^key$/i.test(name)) return saysApiKey(description) || keyMaterialOrSecurityKey(description);
   // A token described as one that lets its holder in ("the clientToken of the clientId and clientToken pair used to
   // verify that the calling entity is allowed access to the job"), as a key is (grantsACallerAccess).
+  // ...or one described as a secret, private or account key ("A secret key used for sensitive operations on your
+  // account", a postcode API's `user_token`), as a key so described is.
   if (words.at(-1) === "token")
-    return API_TOKEN_WORDS.test(description) || actionToken(description) || grantsACallerAccess(words, description);
+    return (
+      API_TOKEN_WORDS.test(description) ||
+      actionToken(description) ||
+      grantsACallerAccess(words, description) ||
+      describedAsPrivateKey(description)
+    );
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
   return grantsACallerAccess(words, description) || describedAsPrivateKey(description);

@@ -1,7 +1,9 @@
 // Values that sign their holder in, drafted plain (a secret audit of 150 documents of the public directory, seed
 // 1308): a secrets vault's `jwt` exchanged for its access token (undescribed), a wireless network's `auth_psk`
 // ("Pre-shared key"), and a bot's payment `provider_token` ("Payments provider token, obtained via …"). Each is a
-// secret by its name now; a JWT's algorithm or id, and filters or flags about them, stay plain.
+// secret by its name now; a JWT's algorithm or id, and filters or flags about them, stay plain. And a token described
+// as a secret key (a postcode API's `user_token`, "A secret key used for sensitive operations on your account"; seed
+// 1310), as a key so described is.
 import { describe, expect, it } from "vitest";
 import { namesSecret } from "./secret-names.js";
 
@@ -23,5 +25,13 @@ describe("a value that signs its holder in, by its name", () => {
     expect(namesSecret("auth_psk__ic", "The auth_psk__ic parameter.")).toBe(false);
     expect(namesSecret("zq_use_psk", "Whether to use a pre-shared key.", { shape: { type: "boolean" } })).toBe(false);
     expect(namesSecret("provider_token_type", "The provider token's type.")).toBe(false);
+  });
+
+  it("is a token described as a secret or an account's key, not one described as such a key's id", () => {
+    const described = "A secret key used for sensitive operations on your account and API Keys.";
+    expect(namesSecret("user_token", described)).toBe(true);
+    expect(namesSecret("zqUserToken", "The account key of the zq user.")).toBe(true);
+    expect(namesSecret("zq_token", "The id of the secret key.")).toBe(false);
+    expect(namesSecret("zq_token", "The secret key's name.")).toBe(false);
   });
 });
