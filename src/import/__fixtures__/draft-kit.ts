@@ -33,6 +33,11 @@ export function openapi(paths: Json, components: Json = {}, extra: Json = {}): J
   };
 }
 
+/** A required JSON request body of this schema. */
+export function jsonBody(schema: Json): Json {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
 /** A JSON reply with this schema (and example, when given). */
 export function reply(schema: Json, example?: unknown, headers?: Json): Json {
   return {

@@ -6,7 +6,15 @@
 // value a JSON parameter gives whole has its fields from that value, however deep the credential is written.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  jsonBody,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -17,21 +25,14 @@ const importing = (settings: object) =>
       "/zq/import": {
         post: {
           operationId: "zqImport",
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  required: ["zqLabel", "zqConfig"],
-                  properties: {
-                    zqLabel: { type: "string" },
-                    zqConfig: { type: "object", properties: { zqSettings: settings, zqName: { type: "string" } } },
-                  },
-                },
-              },
+          requestBody: jsonBody({
+            type: "object",
+            required: ["zqLabel", "zqConfig"],
+            properties: {
+              zqLabel: { type: "string" },
+              zqConfig: { type: "object", properties: { zqSettings: settings, zqName: { type: "string" } } },
             },
-          },
+          }),
           responses: { "200": reply({ type: "object", properties: { zqDone: { type: "boolean" } } }, {}) },
         },
       },

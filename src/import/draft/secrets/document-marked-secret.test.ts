@@ -5,7 +5,15 @@
 // now; a field of the same object with no such mark or name stays plain.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  jsonBody,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+} from "../../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -15,28 +23,21 @@ const doc = openapi({
   "/zqsubscriptions": {
     put: {
       operationId: "zqPutSubscription",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              properties: {
-                zqPrimary: marked,
-                zqScope: text,
-                zqSource: {
-                  type: "object",
-                  properties: {
-                    zqCredentials: { type: "object", properties: { connectionString: text } },
-                    zqSealed: marked,
-                    zqKind: text,
-                  },
-                },
-              },
+      requestBody: jsonBody({
+        type: "object",
+        properties: {
+          zqPrimary: marked,
+          zqScope: text,
+          zqSource: {
+            type: "object",
+            properties: {
+              zqCredentials: { type: "object", properties: { connectionString: text } },
+              zqSealed: marked,
+              zqKind: text,
             },
           },
         },
-      },
+      }),
       responses: { "200": reply({ type: "object", properties: { zqOk: { type: "boolean" } } }, {}) },
     },
   },

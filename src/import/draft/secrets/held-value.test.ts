@@ -5,7 +5,15 @@
 // object named for nothing secret keeps its `value` plain.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  jsonBody,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+} from "../../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -15,25 +23,18 @@ const doc = openapi({
   "/zqsessions": {
     post: {
       operationId: "zqOpenSession",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              properties: {
-                zq_auth_cookie: pair,
-                credentials: {
-                  type: "array",
-                  items: { type: "object", properties: { type: text, value: text, temporary: { type: "boolean" } } },
-                },
-                zqServices: { type: "array", items: { type: "object", properties: { token: text, zqUrl: text } } },
-                zqSetting: pair,
-              },
-            },
+      requestBody: jsonBody({
+        type: "object",
+        properties: {
+          zq_auth_cookie: pair,
+          credentials: {
+            type: "array",
+            items: { type: "object", properties: { type: text, value: text, temporary: { type: "boolean" } } },
           },
+          zqServices: { type: "array", items: { type: "object", properties: { token: text, zqUrl: text } } },
+          zqSetting: pair,
         },
-      },
+      }),
       responses: { "200": reply({ type: "object", properties: { zqOk: { type: "boolean" } } }, {}) },
     },
   },

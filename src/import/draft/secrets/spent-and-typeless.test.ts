@@ -5,15 +5,12 @@
 // secret and user-only now; an undescribed field of no type stays a value of any form, a page's token plain.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../../__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, jsonBody, linkProblems, openapi, reply } from "../../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const ok = { "200": reply({ type: "object", properties: { zqOk: { type: "boolean" } } }, { zqOk: true }) };
-const body = (properties: object) => ({
-  required: true,
-  content: { "application/json": { schema: { type: "object", properties } } },
-});
+const body = (properties: object) => jsonBody({ type: "object", properties });
 const doc = openapi({
   "/zqcards/redeem": {
     post: {
