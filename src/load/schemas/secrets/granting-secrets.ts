@@ -5,14 +5,15 @@
 
 // A one-time token that lets its holder act (review: "The move-in token from Move Requested email", drafted
 // plain): a confirmation's, a verification's, an invitation's, a transfer's, a reset's; one said to authorize, grant
-// or confirm something; one sent by email or text message. Whoever holds it does what it allows.
+// or confirm something; one sent by email or text message, or received in an invitation ("Token received in an
+// invitation to join the score"). Whoever holds it does what it allows.
 const ACTION_TOKEN_WORDS = new RegExp(
   "\\b(one[- ]?time|single[- ]use|confirm(ation)?|verif(y|ication)|invit(e|ation)|transfer|move[- ]in|" +
     "(password[- ])?reset|activation|magic[- ]link|claim|approval|unsubscribe|redemption|redeem)\\b" +
     "[^.;]{0,30}\\btokens?\\b|" +
     "\\btokens?\\b[^.;]{0,60}\\b(authori[sz](es?|ing)|grants?|granting|allows?|lets|confirms?|verif(y|ies)|" +
     "approves?)\\b|\\btokens?\\b[^.;]{0,40}\\b(from|in|sent|received|emailed|texted)\\b[^.;]{0,40}" +
-    "\\b(e-?mails?|sms|text messages?)\\b",
+    "\\b(e-?mails?|sms|text messages?|invit(e|ation)s?)\\b",
   "i",
 );
 // ...never a page's or a stream's, a count or a limit of tokens (a model's), a token's type, kind, name or id, nor a

@@ -66,8 +66,12 @@ export function describedAsPrivateKey(description: string): boolean {
 // keeps. Not its name, id, version, length or type, nor whether it is set.
 const SECRET_PART = "(?:values?|data|contents?|payloads?|text|strings?|bytes)";
 const NOT_ABOUT = "(?![\\s'’s-]*(?:names?|ids?|identifiers?|versions?|lengths?|sizes?|types?|kinds?|formats?|hash)\\b)";
+// ...or an API key's ("Specifies a value of the API key.", a gateway's created key), a new or a stored one's ("The
+// value of the new secret.").
+const SECRET_HELD = "(?:[\\w-]+\\s+)?(?:secret|api[ -]?key)";
 const SECRET_VALUE_WORDS = new RegExp(
-  `^\\W*(?:the|a|an)?\\s*${SECRET_PART}\\s+(?:of|for)\\s+(?:the|a|this|your)?\\s*secret\\b${NOT_ABOUT}|` +
+  `^\\W*(?:specifies|sets|is)?\\s*(?:the|a|an)?\\s*${SECRET_PART}\\s+(?:of|for)\\s+(?:the|a|this|your)?\\s*` +
+    `${SECRET_HELD}\\b${NOT_ABOUT}|` +
     `^\\W*(?:the|a|an)?\\s*secret(?:['’]s)?\\s+${SECRET_PART}\\b${NOT_ABOUT}|` +
     `\\b${SECRET_PART}\\s+to\\s+(?:store|keep|save|encrypt)\\s+(?:as|in)\\s+(?:the|a|this)?\\s*secret\\b${NOT_ABOUT}`,
   "i",

@@ -3,7 +3,8 @@
 // ("Pre-shared key"), and a bot's payment `provider_token` ("Payments provider token, obtained via …"). Each is a
 // secret by its name now; a JWT's algorithm or id, and filters or flags about them, stay plain. And a token described
 // as a secret key (a postcode API's `user_token`, "A secret key used for sensitive operations on your account"; seed
-// 1310), as a key so described is.
+// 1310), as a key so described is; a value described as an API key's or a new secret's, and a token received in an
+// invitation (seed 1312).
 import { describe, expect, it } from "vitest";
 import { namesSecret } from "./secret-names.js";
 
@@ -33,5 +34,16 @@ describe("a value that signs its holder in, by its name", () => {
     expect(namesSecret("zqUserToken", "The account key of the zq user.")).toBe(true);
     expect(namesSecret("zq_token", "The id of the secret key.")).toBe(false);
     expect(namesSecret("zq_token", "The secret key's name.")).toBe(false);
+  });
+});
+
+describe("a value described as an API key's or a new secret's, a token an invitation carries", () => {
+  it("is a secret, whatever its name; a key's or a secret's name stays plain", () => {
+    expect(namesSecret("value", "Specifies a value of the API key.")).toBe(true);
+    expect(namesSecret("value", "The value of the new secret.")).toBe(true);
+    expect(namesSecret("userToken", "Token received in an invitation to join the score.")).toBe(true);
+    expect(namesSecret("value", "The value of the API key's name.")).toBe(false);
+    expect(namesSecret("value", "The name of the new secret.")).toBe(false);
+    expect(namesSecret("userToken", "The ID for the user.")).toBe(false);
   });
 });
