@@ -15,7 +15,14 @@ export interface Summary {
   cut: CutReport & { bytes: number; added: string[] };
   drafted: {
     operations: ManifestDraft["operations"];
-    credential: { scheme: string; param: string; placement: CredentialDraft["placement"]; ways: DraftedCredential[][] };
+    credential: {
+      scheme: string;
+      param: string;
+      placement: CredentialDraft["placement"];
+      ways: DraftedCredential[][];
+      /** Where a credential sent at its places alone goes (auth.alsoSends): `query api_key`, `body field auth.hash`. */
+      sentAt?: string[];
+    };
   };
   pinned: string[];
   review: { at: string; note: string }[];
@@ -69,6 +76,7 @@ export function addSummary(parts: SummaryParts): Summary {
             placement,
           })),
         ),
+        ...(credential.placesOnly ? { sentAt: placesOf(credential) } : {}),
       },
     },
     pinned: pinned.map((name) => `${folder}/upstream/${name}`),
@@ -120,17 +128,27 @@ export function size(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** The places a credential is sent at (auth.alsoSends), in words: `query api_key`, `body field key`. */
+function placesOf(credential: CredentialDraft): string[] {
+  return [...(credential.alsoSends?.values() ?? [])].map(({ place }) =>
+    "path" in place
+      ? `body field ${place.path.join(".")}`
+      : `${place.in === "body" ? "body field" : place.in} ${place.name}`,
+  );
+}
+
 type DraftedCredential = Pick<DraftCredential, "scheme" | "param" | "user" | "password" | "placement" | "encode">;
 
 /**
  * The drafted credentials in a line: `accessToken (security scheme bearerAuth, bearer token)`, ways joined by "or", a
  * requirement's schemes by "with".
  */
-function credentialWords(credential: { ways: DraftedCredential[][] }): string {
+function credentialWords(credential: { ways: DraftedCredential[][]; sentAt?: string[] }): string {
   const one = (c: DraftedCredential) => {
     const p = c.placement;
     if (p.type === "path") return `${c.param} (the address's {${p.name}}: auth.variable)`;
-    if (p.type === "places") return `${c.param} (in the request body only: auth.alsoSends, no scheme)`;
+    if (p.type === "places")
+      return `${c.param} (sent at ${credential.sentAt?.join(", ") || "its places"} only: auth.alsoSends, no scheme)`;
     const where =
       p.type === "bearer"
         ? "bearer token"

@@ -2,12 +2,13 @@
 // a few leave optional (a postcode lookup's API, a link audit of 150 documents of the public directory, seed 1310):
 // add drafted the key sent at `api_key` (auth.alsoSends) and the optional ones as parameters it only stands for
 // (auth.covers), and the draft did not link (BW2012: a place in both). The optional one is the same place: the key is
-// sent there too, and the draft links.
+// sent there too, and the draft links. add's summary named such a key "in the request body only": it names its places.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
 import { json, scriptedFetch } from "../../../../test-support/runtime/scripted-fetch.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, reply } from "../../__fixtures__/draft-kit.js";
+import { addSummary, summaryText } from "../../../cli/support/add-summary.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -46,6 +47,19 @@ describe("a places-only key an operation leaves optional", () => {
     expect(d.manifest.auth.covers).toBeUndefined();
     expect(d.manifest.operations.acme_zq_autocomplete?.params?.api_key).toBeUndefined();
     expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it('is named in add\'s summary where it is sent (it said "in the request body only" of a query key)', () => {
+    const source = {
+      origin: "zq.json",
+      sha256: "0".repeat(64),
+      kind: { format: "openapi", version: "3.0.3" },
+    } as const;
+    const parts = { provider: "acme", folder: "specs/acme", text: "{}", source, draft: d, pinned: [] };
+    const summary = addSummary({ ...parts, check: { problems: [], warnings: [] } });
+    expect(summaryText(summary, [])).toContain(
+      "credential apiKey (sent at query api_key only: auth.alsoSends, no scheme)",
+    );
   });
 
   it("sends the key at api_key on the operation that leaves it optional", async () => {
