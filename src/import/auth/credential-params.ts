@@ -244,7 +244,8 @@ export function carriesCredential(place: string, name: string, required: boolean
 // Or an authentication of its own (a container engine's `X-Registry-Auth`, "A base64-encoded auth configuration": a
 // registry's user and password), unless its words say it is no credential (a payment's reference).
 const SECRET_LAST_WORDS = new Set(["secret", "secrets", "password", "passwd", "passphrase"]);
-const AUTH_LAST_WORDS = new Set(["auth", "authentication", "authorization", "authorisation"]);
+// ...or a bearer token by its header's last word (`X-Amz-Bearer`, a chat participant's connection token).
+const AUTH_LAST_WORDS = new Set(["auth", "authentication", "authorization", "authorisation", "bearer"]);
 
 /**
  * Whether a header no security scheme declares holds a credential by its name: past its `X-`, a secret of some kind

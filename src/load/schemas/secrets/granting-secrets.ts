@@ -82,6 +82,8 @@ const PAYMENT_CODE_WORDS = /\b(payments?|paid|cards?|transactions?|bank|charges?
  * server"), not a payment's.
  */
 export function authorizationCodeSecret(words: readonly string[], description: unknown): boolean | undefined {
+  // An auth code written as one word (`salesforceAuthcode`) is one too.
+  if (words.at(-1) === "authcode") return authorizationCodeSecret([...words.slice(0, -1), "auth", "code"], description);
   if (!/^(auth|authorization|epp|oauth2?)$/.test(words.at(-2) ?? "") || words.at(-1) !== "code") return undefined;
   if (typeof description !== "string" || saysOnlyItsName(words, description)) return true;
   if (DOMAIN_OR_OAUTH_CODE_WORDS.test(description)) return true;
