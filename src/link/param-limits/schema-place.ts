@@ -81,7 +81,7 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
         // A tuple's `items` hold past its `prefixItems` alone (itemsOf): no limit of every item.
         const items = holder && !isTuple(holder) ? holder.items : undefined;
         const raw = jsonType === "array" ? items : jsonType === "object" ? holder?.additionalProperties : undefined;
-        const nested = raw && typeof raw === "object" ? nestedOf(doc, raw as Schema, heldWalk(holds)) : undefined;
+        const nested = raw && typeof raw === "object" ? nestedOf(doc, raw as Schema, heldWalk(field)) : undefined;
         found = { holder, nested };
         held.set(key, found);
       }
@@ -120,7 +120,7 @@ function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema, field?: 
   const holder = memberOfType(doc, flat, "object");
   // A field holding a service's credentials (`service: {token, api_url}`), or named as a secret (`auth_cookie: {name,
   // value}`), is walked with its name: its token, its value is secret.
-  const at = heldWalk(secretHolder(field));
+  const at = heldWalk(field);
   const limits = holder && loneKindOf(doc, flat, holder, nestedOf(doc, holder, at));
   return limits?.type === "object" && (limits.fields || limits.required) ? limits : undefined;
 }

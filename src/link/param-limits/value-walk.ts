@@ -1,5 +1,5 @@
 // How far the link walks inside a parameter's value (schema-place.ts): its depth, the places it has left, and the name
-// of the field whose value it is in, where that name says its texts are secrets (a service's credentials, a cookie).
+// of the field whose value it is in (a service's credentials, a cookie: secretField reads a bare token or value by it).
 import { secretHolder } from "../../load/schemas/secrets/secret-names.js";
 
 /**
@@ -16,21 +16,25 @@ export interface Walk {
   depth: number;
   left: { places: number };
   /**
-   * The name of the field whose value this is (or whose list's item), where it holds a service's credentials or is
-   * named as a secret (secretHolder).
+   * The name of the field whose value this is (or whose list's item): secretField reads a bare `token` or `value`
+   * inside it by that name (`service: {token}`, `auth_cookie: {value}`), and only then.
    */
   holder?: string;
 }
 
-/** A level down: an object's field (its own holder, if any), or a list's item (its list's). */
+/** A level down: an object's field, or a list's item (in its list's field). */
 export const deeper = (at: Walk, field?: string): Walk => {
-  const holder = field === undefined ? at.holder : secretHolder(field);
+  const holder = field ?? at.holder;
   return { depth: at.depth + 1, left: at.left, ...(holder !== undefined ? { holder } : {}) };
 };
 export const fresh = (): Walk => ({ depth: 0, left: { places: NESTED_PLACES } });
 
-/** A walk from a value's top, in a field named `holder` (secretHolder), or none (the document's own top walk). */
-export function heldWalk(holder: string | undefined): Walk | undefined {
+/**
+ * A walk from a parameter's value's top, in its field, where the field's name says its texts are secrets (secretHolder:
+ * `credentials`, `auth_cookie`); else none, the document's own top walk, made once a document and schema (nestedOf).
+ */
+export function heldWalk(field: string | undefined): Walk | undefined {
+  const holder = secretHolder(field);
   return holder !== undefined ? { ...fresh(), holder } : undefined;
 }
 
