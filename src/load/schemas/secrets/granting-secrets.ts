@@ -5,14 +5,15 @@
 
 // A one-time token that lets its holder act (review: "The move-in token from Move Requested email", drafted
 // plain): a confirmation's, a verification's, an invitation's, a transfer's, a reset's; one said to authorize, grant
-// or confirm something; one sent by email or text message, or received in an invitation ("Token received in an
-// invitation to join the score"). Whoever holds it does what it allows.
+// or confirm something, or "to reset the password"; one sent by email or text message, or received in an invitation
+// ("Token received in an invitation to join the score"). Whoever holds it does what it allows.
 const ACTION_TOKEN_WORDS = new RegExp(
   "\\b(one[- ]?time|single[- ]use|confirm(ation)?|verif(y|ication)|invit(e|ation)|transfer|move[- ]in|" +
     "(password[- ])?reset|activation|magic[- ]link|claim|approval|unsubscribe|redemption|redeem)\\b" +
     "[^.;]{0,30}\\btokens?\\b|" +
     "\\btokens?\\b[^.;]{0,60}\\b(authori[sz](es?|ing)|grants?|granting|allows?|lets|confirms?|verif(y|ies)|" +
-    "approves?)\\b|\\btokens?\\b[^.;]{0,40}\\b(from|in|sent|received|emailed|texted)\\b[^.;]{0,40}" +
+    "approves?)\\b|\\btokens?\\s+to\\s+reset\\b|" +
+    "\\btokens?\\b[^.;]{0,40}\\b(from|in|sent|received|emailed|texted)\\b[^.;]{0,40}" +
     "\\b(e-?mails?|sms|text messages?|invit(e|ation)s?)\\b",
   "i",
 );
@@ -126,4 +127,18 @@ export function signInToken(words: readonly string[], description: unknown, oper
   if (!saysOnlyItsName(words, description)) return SIGN_IN_TOKEN_WORDS.test(description as string);
   const call = operation.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[/_.{}-]+/g, " ");
   return words.length === 1 && (SIGN_IN_OPERATION_WORDS.test(call) || ACTION_OPERATION_WORDS.test(call));
+}
+
+// A token described as one a sign-in hands out ("User Token obtained through user authentication", "Developer Token
+// obtained through admin authentication": a platform's `ClearBlade-UserToken` header, seed 1316), whatever its name
+// (`clearbladeUsertoken`, one word): whoever holds it is the user.
+const SIGNED_IN_TOKEN = new RegExp(
+  "\\btokens?\\s+(obtained|received|returned|issued)\\s+(through|by|from|via|after|on)\\s+(the\\s+|an?\\s+)?" +
+    "([\\w-]+\\s+)?(authentication|log ?in|sign[ -]?in)\\b",
+  "i",
+);
+
+/** Whether a description says the value is a token a sign-in hands out. */
+export function describedAsSignedInToken(description: unknown): boolean {
+  return typeof description === "string" && SIGNED_IN_TOKEN.test(description);
 }

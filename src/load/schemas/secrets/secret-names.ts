@@ -19,6 +19,7 @@ import {
 } from "./key-descriptions.js";
 import {
   actionToken,
+  describedAsSignedInToken,
   actionTokenName,
   authorizationCodeSecret,
   describesOther,
@@ -143,6 +144,7 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // Described as the API key and nothing more ("Your Zq license API key.", "Clé API"), whatever its name (`license`),
   // or as a token that authenticates ("Zq Auth Token", of a query `zq_auth`).
   if (describedAsTheKey(description) || describedAsTheToken(description)) return true;
+  if (describedAsSignedInToken(description)) return true;
   // Described as a stored secret's value ("The value of the secret.", "Data to store as secret", "The secret data"):
   // what a secret store keeps, whatever the field is named (`Data`, `value`).
   if (describedAsSecretValue(description) || describedAsAPassword(description)) return true;

@@ -47,3 +47,15 @@ describe("a value described as an API key's or a new secret's, a token an invita
     expect(namesSecret("userToken", "The ID for the user.")).toBe(false);
   });
 });
+
+describe("a token a sign-in hands out, or one to reset a password (seed 1316)", () => {
+  it("is a secret, whatever its name; a token's lifetime stays plain", () => {
+    expect(namesSecret("zqbladeUsertoken", "User Token obtained through user authentication.")).toBe(true);
+    expect(namesSecret("ZqBlade-DevToken", "Developer Token obtained through admin authentication.")).toBe(true);
+    expect(namesSecret("token", "the token to reset the password")).toBe(true);
+    expect(namesSecret("token_ttl_user", "ttl for user tokens in seconds, obtained through user authentication")).toBe(
+      false,
+    );
+    expect(namesSecret("startingToken", "The pagination token obtained from a previous request.")).toBe(false);
+  });
+});
