@@ -107,6 +107,20 @@ function fieldLimits(limits: NestedLimits, record: Record<string, unknown>, key:
   return fields.find((f) => f.secret) ?? fields[0];
 }
 
+/**
+ * A JSON input as its value: an object as it is, JSON text read (text that is no JSON as it is). A workflow or the
+ * command line may give a JSON parameter either way; each reads its secret places so (workflow/run.ts,
+ * src/workflow/nested-secret-inputs.ts, src/cli/support/references.ts).
+ */
+export function jsonInput(input: unknown): unknown {
+  if (typeof input !== "string") return input;
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
+  }
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -12,7 +12,7 @@ import { ownValue, setOwn } from "../common/own.js";
 import { pageInputsOf, type PageInputs } from "../validate/page-inputs.js";
 import { redactDeep } from "../common/redact.js";
 import { secretTexts } from "../common/secret-texts.js";
-import { holdsNestedSecret, secretPlaces } from "../validate/nested-secrets.js";
+import { holdsNestedSecret, jsonInput, secretPlaces } from "../validate/nested-secrets.js";
 import { sleep } from "../common/sleep.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import type { FetchLike } from "../http/transport.js";
@@ -417,9 +417,11 @@ function secretValues(
       if (typeof value === "string" && value) for (const text of secretTexts(value)) out.add(text);
     };
     for (const param of secretNames) add(block.inputs[param]);
-    // A secret inside a JSON input (a password in an object), given as a reference there.
+    // A secret inside a JSON input (a password in an object), given as a reference there: in the object, or in its
+    // JSON text (the workflow check reads both: src/workflow/nested-secret-inputs.ts).
     for (const p of tool?.params ?? [])
-      if (holdsNestedSecret(p)) secretPlaces(p, ownValue(block.inputs, p.name), (reference) => add(reference));
+      if (holdsNestedSecret(p))
+        secretPlaces(p, jsonInput(ownValue(block.inputs, p.name)), (reference) => add(reference));
   }
   return [...out];
 }

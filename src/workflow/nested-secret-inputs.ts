@@ -2,7 +2,7 @@
 // given as a secret parameter is: a reference to an environment variable. The command line refused its literal
 // (src/cli/support/references.ts); a workflow took it, sent it and kept it in its file. Both now read one walk, the
 // runtime's secretPlaces.
-import { type ParamSpec, secretPlaces, type ValuePath } from "@blockwright/runtime/internal";
+import { jsonInput, type ParamSpec, secretPlaces, type ValuePath } from "@blockwright/runtime/internal";
 
 /** A value written inside a JSON input at a place its shape marks secret. */
 export interface NestedSecretInput {
@@ -14,21 +14,11 @@ export interface NestedSecretInput {
 export function nestedSecretInputs(spec: ParamSpec, value: unknown): NestedSecretInput[] {
   if (spec.type !== "json" || spec.secret) return [];
   const places: NestedSecretInput[] = [];
-  secretPlaces(spec, typeof value === "string" ? jsonOf(value) : value, (found, path) =>
-    places.push({ value: found, path }),
-  );
+  secretPlaces(spec, jsonInput(value), (found, path) => places.push({ value: found, path }));
   return places;
 }
 
 /** The field's name as a reader writes it: `zqProfile.zqPassword`, `zqItems[0].zqKey`. */
 export function nestedInputName(spec: Pick<ParamSpec, "name">, path: ValuePath): string {
   return `${spec.name}${path.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("")}`;
-}
-
-function jsonOf(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

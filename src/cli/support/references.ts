@@ -1,6 +1,6 @@
 // `{{NAME}}` references to environment variables on the command line, and the
 // rule that secrets are given only that way, a secret field inside a JSON value too.
-import { type ParamSpec, secretPlaces, setOwn, type ValuePath } from "@blockwright/runtime/internal";
+import { jsonInput, type ParamSpec, secretPlaces, setOwn, type ValuePath } from "@blockwright/runtime/internal";
 import { envReferenceName } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../../model/naming.js";
 import { nestedInputName } from "../../workflow/nested-secret-inputs.js";
@@ -57,7 +57,7 @@ export function resolveNestedReferences(
   for (const p of params) {
     if (p.type !== "json" || !Object.hasOwn(resolved, p.name)) continue;
     const given = resolved[p.name];
-    const value = typeof given === "string" ? jsonOf(given) : given;
+    const value = jsonInput(given);
     const places: { value: unknown; path: ValuePath }[] = [];
     secretPlaces(p, value, (found, path) => places.push({ value: found, path }));
     if (!places.length) continue;
@@ -68,15 +68,6 @@ export function resolveNestedReferences(
       writeAt(out, place.path, secretValue(place.value, at, env));
     }
     setOwn(resolved, p.name, out);
-  }
-}
-
-/** The value JSON `text` writes, or the text itself. */
-function jsonOf(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }
 

@@ -76,36 +76,40 @@ describe("a secret field inside a JSON parameter's object", () => {
     expect(JSON.stringify(run)).not.toContain(password);
   });
 
-  it("is kept out of a workflow's results when another block's answer echoes it (given as a reference)", async () => {
-    const tool = (await linkedTools(d)).find((t) => t.operationId === "zqCreateUser") as ToolSpec;
-    // The second block's call does not carry the password: only the run knows it is a secret.
-    const upstream = scriptedFetch(json(201, { id: "zq1" }), json(201, { id: `echo ${password}` }));
-    const block = (name: string, inputs: Record<string, unknown>) => ({
-      type: "acme",
-      name,
-      inputs: { operation: tool.id, accessToken: "{{ZQ_TOKEN}}", ...inputs },
+  for (const [form, profile] of [
+    ["an object", { password: "{{ZQ_PASSWORD}}" }],
+    ["JSON text", '{"password":"{{ZQ_PASSWORD}}"}'],
+  ] as const)
+    it(`stays out of a workflow's results when another block echoes it (a reference in ${form})`, async () => {
+      const tool = (await linkedTools(d)).find((t) => t.operationId === "zqCreateUser") as ToolSpec;
+      // The second block's call does not carry the password: only the run knows it is a secret.
+      const upstream = scriptedFetch(json(201, { id: "zq1" }), json(201, { id: `echo ${password}` }));
+      const block = (name: string, inputs: Record<string, unknown>) => ({
+        type: "acme",
+        name,
+        inputs: { operation: tool.id, accessToken: "{{ZQ_TOKEN}}", ...inputs },
+      });
+      const blocks = {
+        first: {
+          ...block("first", { zqName: "zq-ann", passwordProfile: profile }),
+          connections: { outgoing: [{ target: "second" }] },
+        },
+        second: block("second", { zqName: "zq-bob" }),
+      };
+      const result = await runWorkflowWith(
+        { tools: { [tool.id]: tool }, blocks: {} },
+        { file: "<test>", workflow: { blocks }, placeholders: [] },
+        {
+          env: { ZQ_TOKEN: "zq-bearer-0001", ZQ_PASSWORD: password },
+          baseUrls: { acme: "http://127.0.0.1:9" },
+          fetch: upstream.fetch,
+          concurrency: 1,
+        },
+      );
+      expect(upstream.seen).toHaveLength(2);
+      expect(JSON.parse(String(upstream.seen[0]?.body)).passwordProfile.password).toBe(password);
+      expect(result.status).toBe("succeeded");
+      expect(JSON.stringify(result)).toContain("echo [redacted]");
+      expect(JSON.stringify(result)).not.toContain(password);
     });
-    const blocks = {
-      first: {
-        ...block("first", { zqName: "zq-ann", passwordProfile: { password: "{{ZQ_PASSWORD}}" } }),
-        connections: { outgoing: [{ target: "second" }] },
-      },
-      second: block("second", { zqName: "zq-bob" }),
-    };
-    const result = await runWorkflowWith(
-      { tools: { [tool.id]: tool }, blocks: {} },
-      { file: "<test>", workflow: { blocks }, placeholders: [] },
-      {
-        env: { ZQ_TOKEN: "zq-bearer-0001", ZQ_PASSWORD: password },
-        baseUrls: { acme: "http://127.0.0.1:9" },
-        fetch: upstream.fetch,
-        concurrency: 1,
-      },
-    );
-    expect(upstream.seen).toHaveLength(2);
-    expect(JSON.parse(String(upstream.seen[0]?.body)).passwordProfile.password).toBe(password);
-    expect(result.status).toBe("succeeded");
-    expect(JSON.stringify(result)).toContain("echo [redacted]");
-    expect(JSON.stringify(result)).not.toContain(password);
-  });
 });
