@@ -7,6 +7,8 @@
 // types' step added. Here the schemas a discriminator may map are copied, with the lists the patch writes to, and the
 // objects on the way to them; the rest is shared with the document, which the transform only reads.
 
+import { mayBeUnindexable } from "./hoisted-refs.js";
+
 /** What one walk of the document finds for the types' step. */
 export interface DocumentTraits {
   /** Some object has a `discriminator` with a `propertyName` (what the scan acts on). */
@@ -18,10 +20,13 @@ export interface DocumentTraits {
   readonly mapped: ReadonlySet<string>;
   /** Some object schema lists an `enum` value that is no object (the transform throws there: emit-types.ts). */
   readonly objectEnums: boolean;
+  /** The `$ref`s the transform may type as no type at all (hoisted-refs.ts), to be given a type of their own. */
+  readonly deepRefs: ReadonlySet<string>;
 }
 
 export function documentTraits(document: unknown): DocumentTraits {
   const mapped = new Set<string>();
+  const deepRefs = new Set<string>();
   let discriminated = false;
   let objectEnums = false;
   const stack: unknown[] = [document];
@@ -39,10 +44,12 @@ export function documentTraits(document: unknown): DocumentTraits {
       mapsOf(discriminator.mapping, record.oneOf, mapped);
     }
     if (!objectEnums && Array.isArray(record.enum) && isObjectEnum(record)) objectEnums = true;
+    const ref = record.$ref;
+    if (typeof ref === "string" && !deepRefs.has(ref) && mayBeUnindexable(ref)) deepRefs.add(ref);
     // `for…in`: Object.keys and `for…of` made an array and an iterator's results at each node.
     for (const key in record) if (Object.hasOwn(record, key)) stack.push(record[key]);
   }
-  return { discriminated, mapped, objectEnums };
+  return { discriminated, mapped, objectEnums, deepRefs };
 }
 
 /** The refs a discriminator's mapping names (read as the scan reads it, `for…in`) and its sibling oneOf's refs. */

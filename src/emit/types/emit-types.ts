@@ -22,6 +22,8 @@ import { createRequire } from "node:module";
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
 import { copiedWhereMapped, type DocumentTraits, documentTraits, isObjectEnum } from "./discriminated-copy.js";
+import { inScanOrder } from "./discriminator-scan-order.js";
+import { hoistedRefs } from "./hoisted-refs.js";
 import { namespaceParts, type OperationsSink, type Transforms } from "./type-parts.js";
 import { alone, printNamespaceOwn, Unprintable } from "./type-printer.js";
 
@@ -195,12 +197,14 @@ function typeNodes(document: unknown, traits: DocumentTraits): TS.Node[] {
 
 /**
  * The document the transform is given: its own where the discriminator scan writes (the scan patches discriminator
- * enums into the schemas a discriminator maps, its only write: discriminated-copy.ts), the document's elsewhere.
+ * enums into the schemas a discriminator maps, its only write: discriminated-copy.ts), the document's elsewhere; each
+ * `$ref` the transform cannot type pointed at its target hoisted under `components.schemas` (hoisted-refs.ts).
  */
 function transformed(document: unknown, traits: DocumentTraits): OpenAPI3 {
-  if (!traits.discriminated) return document as OpenAPI3;
+  const typed = traits.deepRefs.size ? hoistedRefs(document, traits.deepRefs) : document;
+  if (!traits.discriminated) return typed as OpenAPI3;
   const { resolveRef } = openapiTypescript();
-  return copiedWhereMapped(document, traits.mapped, (root, ref) => resolveRef(root, ref, { silent: true })) as OpenAPI3;
+  return copiedWhereMapped(typed, traits.mapped, (root, ref) => resolveRef(root, ref, { silent: true })) as OpenAPI3;
 }
 
 function contextOf(schema: OpenAPI3, traits: DocumentTraits, operations: TS.Node): GlobalContext {
@@ -215,7 +219,7 @@ function contextOf(schema: OpenAPI3, traits: DocumentTraits, operations: TS.Node
     // A document without one gets what scanDiscriminators gives it, without its two walks (a path copied at every
     // object: a fifth of a millisecond a provider, 40 ms of GitHub's whole document).
     discriminators: traits.discriminated
-      ? scanDiscriminators(schema, { silent: true })
+      ? scanDiscriminators(inScanOrder(schema) as OpenAPI3, { silent: true })
       : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: false,
     enum: false,

@@ -1,0 +1,152 @@
+// A package's declarations compile (tsc --strict, declarations checked) where openapi-typescript's own types of the
+// document would not: a `$ref` into a union's member, a list's items or a property's property (hoisted-refs.ts), and a
+// discriminated family whose links come before their parents, one with no properties of its own
+// (discriminator-scan-order.ts), whose output the package's types read by the discriminator's name.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { typeCheckMessages } from "../../../test-support/type-check.js";
+import {
+  draftWorkFolder,
+  drafted,
+  type Json,
+  linkProblems,
+  openapi,
+  reply,
+} from "../../import/__fixtures__/draft-kit.js";
+import { generate } from "../generate-all.js";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+afterAll(() => rmSync(join(draftWorkFolder, "declarations-compile"), { recursive: true, force: true }));
+
+const at = (name: string, ...steps: string[]) => ({ $ref: `#/components/schemas/${[name, ...steps].join("/")}` });
+const text = { type: "string", maxLength: 40 };
+
+/** Into a union's member, a member's property, a list's items, and a property of a property. */
+const pointedInside = openapi(
+  {
+    "/zqchannels/{zqid}": {
+      get: {
+        operationId: "getZqchannel",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: text }],
+        responses: { "200": reply(at("ZqChannel")) },
+      },
+    },
+  },
+  {
+    schemas: {
+      ZqChannel: {
+        type: "object",
+        properties: {
+          from: {
+            oneOf: [
+              { type: "object", required: ["zquser"], properties: { zquser: text } },
+              { type: "object", required: ["zqnumber"], properties: { zqnumber: text } },
+            ],
+          },
+          to: {
+            oneOf: [
+              at("ZqChannel", "properties", "from", "oneOf", "0"),
+              {
+                type: "object",
+                properties: { zqnumber: at("ZqChannel", "properties", "from", "oneOf", "1", "properties", "zqnumber") },
+              },
+            ],
+          },
+          tags: { type: "array", items: { type: "object", properties: { zqlabel: text } } },
+          firstTag: at("ZqChannel", "properties", "tags", "items"),
+          meta: {
+            type: "object",
+            properties: { inner: { type: "object", properties: { zqdepth: { type: "integer" } } } },
+          },
+          inner: at("ZqChannel", "properties", "meta", "properties", "inner"),
+        },
+      },
+    },
+  },
+);
+
+/** Children before their parents, one link with no properties of its own. */
+const familyBackwards = openapi(
+  {
+    "/zqsuggestions": {
+      get: { operationId: "getZqsuggestions", responses: { "200": reply(at("ZqSuggestions")) } },
+    },
+  },
+  {
+    schemas: {
+      ZqSuggestions: {
+        type: "object",
+        required: ["zqgroups"],
+        allOf: [at("ZqAnswer")],
+        properties: { zqgroups: { type: "array", items: text } },
+      },
+      ZqAnswer: { type: "object", allOf: [at("ZqResponse")] },
+      ZqResponse: { type: "object", allOf: [at("ZqBase")], properties: { zqlink: text } },
+      ZqBase: {
+        type: "object",
+        required: ["_zqkind"],
+        discriminator: { propertyName: "_zqkind" },
+        properties: { _zqkind: text },
+      },
+    },
+  },
+);
+
+async function compiled(name: string, document: Json, operationIds: string[], consumer: string[]) {
+  const d = drafted(document, operationIds);
+  expect(await linkProblems(d)).toEqual([]);
+  const folder = join(draftWorkFolder, "declarations-compile", name);
+  const specsDir = join(folder, "specs");
+  mkdirSync(join(specsDir, "acme"), { recursive: true });
+  writeFileSync(join(specsDir, "acme", "openapi.yaml"), d.openapiText);
+  writeFileSync(join(specsDir, "acme", "manifest.yaml"), d.manifestText);
+  const outDir = join(folder, "generated");
+  const { files } = await generate({ root, specsDir, outDir });
+  for (const [path, content] of files) {
+    mkdirSync(join(outDir, path, ".."), { recursive: true });
+    writeFileSync(join(outDir, path), content);
+  }
+  writeFileSync(join(outDir, "consumer.mts"), `${consumer.join("\n")}\n`);
+  const checked = ["acme/index.d.ts", "acme/index.d.cts", "consumer.mts"].map((f) => join(outDir, f));
+  return { types: files.get("acme/index.d.ts") ?? "", messages: typeCheckMessages(checked, { skipLibCheck: false }) };
+}
+
+describe("a package's declarations", () => {
+  it("compile where the document refs a union's member, a list's items or a property's property", async () => {
+    const { types, messages } = await compiled(
+      "pointed-inside",
+      pointedInside,
+      ["getZqchannel"],
+      [
+        'import type { AcmeOpenApiComponents as C } from "./acme/index.js";',
+        'type Channel = C["schemas"]["ZqChannel"];',
+        'export const to: Channel["to"] = { zquser: "u1" };',
+        'export const first: Channel["firstTag"] = { zqlabel: "l1" };',
+        'export const inner: Channel["inner"] = { zqdepth: 2 };',
+        "// @ts-expect-error: a member's field keeps its type",
+        'export const wrong: Channel["to"] = { zqnumber: 5 };',
+      ],
+    );
+    expect(messages).toEqual([]);
+    expect(types).toContain('"ZqChannel/properties/from/oneOf/0": {');
+    expect(types).toContain('components["schemas"]["ZqChannel/properties/tags/items"]');
+    expect(types).not.toContain('["oneOf"]');
+  });
+
+  it("compile, and type the discriminator, where a family's children come before their parents", async () => {
+    const { types, messages } = await compiled(
+      "family-backwards",
+      familyBackwards,
+      ["getZqsuggestions"],
+      [
+        'import type { AcmeOpenApiComponents as C } from "./acme/index.js";',
+        'export const kind: C["schemas"]["ZqSuggestions"]["_zqkind"] = "ZqSuggestions";',
+        'export const answer: C["schemas"]["ZqAnswer"]["_zqkind"] = "ZqAnswer";',
+      ],
+    );
+    expect(messages).toEqual([]);
+    expect(types).toContain('["_zqkind"]');
+  });
+});
