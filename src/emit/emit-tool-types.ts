@@ -308,13 +308,14 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
  */
 function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
   // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
+  // openapi-typescript keys an operation by its id with each `#` a `/` (`about#Get` is `operations["about/Get"]`).
   const operation = t.at
     ? `paths[${JSON.stringify(t.at.path)}][${JSON.stringify(t.at.method)}]`
-    : `operations[${JSON.stringify(t.operationId)}]`;
+    : `operations[${JSON.stringify(t.operationId.replaceAll("#", "/"))}]`;
   const declared = `${operation}["responses"][${t.status}]["content"][${JSON.stringify(t.mediaType)}]`;
   // A CSV of one record's shape answers a list of it (its rows).
   let expr = t.rows ? `Array<${declared}>` : declared;
-  let optional = false;
+  let optional = t.nullable === true;
   for (const step of t.steps) {
     if (optional) expr = `NonNullable<${expr}>`;
     if ("item" in step) {

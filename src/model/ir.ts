@@ -27,6 +27,8 @@ export type TypeRef =
       mediaType: string;
       /** The body is a list of the declared record (a CSV of one record's shape: load/operations/csv-answers.ts). */
       rows?: true;
+      /** The body may be null (its schema `nullable`): openapi-typescript types it `T | null`, which a step guards. */
+      nullable?: true;
       steps: ResponseStep[];
     }
   | { kind: "omit"; of: TypeRef; keys: string[] }

@@ -94,6 +94,29 @@ const familyBackwards = openapi(
   },
 );
 
+/** An operation id with a `#` (openapi-typescript keys it with a `/`), its answer a nullable record. */
+const hashedNullable = openapi(
+  {
+    "/zqthings/{zqid}": {
+      get: {
+        operationId: "zqthing#Get",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: text }],
+        responses: { "200": reply(at("ZqThing")) },
+      },
+    },
+  },
+  {
+    schemas: {
+      ZqThing: {
+        type: "object",
+        nullable: true,
+        required: ["zqlabel"],
+        properties: { zqlabel: text, zqsize: { type: "integer" } },
+      },
+    },
+  },
+);
+
 async function compiled(name: string, document: Json, operationIds: string[], consumer: string[]) {
   const d = drafted(document, operationIds);
   expect(await linkProblems(d)).toEqual([]);
@@ -148,5 +171,19 @@ describe("a package's declarations", () => {
     );
     expect(messages).toEqual([]);
     expect(types).toContain('["_zqkind"]');
+  });
+
+  it("compile where an operation's id has a `#` and its answer may be null", async () => {
+    const { types, messages } = await compiled(
+      "hashed-nullable",
+      hashedNullable,
+      ["zqthing#Get"],
+      [
+        'import type { AcmeZqthingGetOutput as Out } from "./acme/index.js";',
+        'export const label: string = ({} as Out)["metadata"]["zqlabel"];',
+      ],
+    );
+    expect(messages).toEqual([]);
+    expect(types).toContain('NonNullable<operations["zqthing/Get"]');
   });
 });

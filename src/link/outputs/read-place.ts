@@ -110,6 +110,7 @@ function linkBodySource(
   const tsType: TypeRef = {
     ...responseType(op, status, response.mediaType ?? "application/json"),
     ...(response.rows ? { rows: true as const } : {}),
+    ...(ref.pointer.length && ctx.doc.mayAnswerNull(response.schema) ? { nullable: true as const } : {}),
     steps: responseSteps(ctx.doc, response.schema, ref.pointer),
   };
   return {
