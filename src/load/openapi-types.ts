@@ -45,6 +45,12 @@ export interface OpenApiResponse {
    */
   mediaType?: string;
   /**
+   * The JSON media type whose schema `schema` is, where `mediaType` declares none (media-types.ts describedJsonType:
+   * `application/json` with examples only beside `application/json; charset=utf-8` with the schema): where
+   * openapi-typescript has the body's type.
+   */
+  typedAs?: string;
+  /**
    * The body is a list of the record `mediaType` declares (a CSV of one record's shape, its rows that record's:
    * load/operations/csv-answers.ts): `schema` is the list, the declared type its item.
    */

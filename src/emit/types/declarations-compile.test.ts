@@ -1,7 +1,7 @@
 // A package's declarations compile (tsc --strict, declarations checked) where openapi-typescript's own types of the
-// document would not: a `$ref` into a union's member, a list's items or a property's property (hoisted-refs.ts), and a
-// discriminated family whose links come before their parents, one with no properties of its own
-// (discriminator-scan-order.ts), whose output the package's types read by the discriminator's name.
+// document would not: a `$ref` into a union's member, a list's items or a property's property (hoisted-refs.ts); a
+// discriminated family whose members come before their parents, one with no properties of its own, whose discriminator
+// an output reads (link/outputs/inherited-discriminator.ts); an operation id with a `#`; a body that may be null.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,9 +94,28 @@ const familyBackwards = openapi(
   },
 );
 
-/** An operation id with a `#` (openapi-typescript keys it with a `/`), its answer a nullable record. */
+/**
+ * An operation id with a `#` (openapi-typescript keys it with a `/`), its answer a nullable record; an answer whose
+ * schema is under a JSON type with parameters, `application/json` beside it with an example only.
+ */
 const hashedNullable = openapi(
   {
+    "/zqthings": {
+      get: {
+        operationId: "listZqthings",
+        responses: {
+          "200": {
+            description: "The things.",
+            content: {
+              "application/json": { example: { zqcount: 1 } },
+              "application/json; charset=utf-8": {
+                schema: { type: "object", required: ["zqcount"], properties: { zqcount: { type: "integer" } } },
+              },
+            },
+          },
+        },
+      },
+    },
     "/zqthings/{zqid}": {
       get: {
         operationId: "zqthing#Get",
@@ -158,29 +177,29 @@ describe("a package's declarations", () => {
     expect(types).not.toContain('["oneOf"]');
   });
 
-  it("compile, and type the discriminator, where a family's children come before their parents", async () => {
+  it("compile where a family's member lists before its parent, its discriminator typed by its schema", async () => {
     const { types, messages } = await compiled(
       "family-backwards",
       familyBackwards,
       ["getZqsuggestions"],
       [
-        'import type { AcmeOpenApiComponents as C } from "./acme/index.js";',
-        'export const kind: C["schemas"]["ZqSuggestions"]["_zqkind"] = "ZqSuggestions";',
-        'export const answer: C["schemas"]["ZqAnswer"]["_zqkind"] = "ZqAnswer";',
+        'import type { AcmeGetZqsuggestionsOutput as Out } from "./acme/index.js";',
+        'export const kind: string = ({} as Out)["metadata"]["zqkind"];',
       ],
     );
     expect(messages).toEqual([]);
-    expect(types).toContain('["_zqkind"]');
+    expect(types).not.toContain('["_zqkind"]');
   });
 
-  it("compile where an operation's id has a `#` and its answer may be null", async () => {
+  it("compile where an operation id has a `#`, an answer may be null or is typed under another JSON type", async () => {
     const { types, messages } = await compiled(
       "hashed-nullable",
       hashedNullable,
-      ["zqthing#Get"],
+      ["zqthing#Get", "listZqthings"],
       [
-        'import type { AcmeZqthingGetOutput as Out } from "./acme/index.js";',
+        'import type { AcmeListZqthingsOutput as List, AcmeZqthingGetOutput as Out } from "./acme/index.js";',
         'export const label: string = ({} as Out)["metadata"]["zqlabel"];',
+        'export const count: number = ({} as List)["metadata"]["zqcount"];',
       ],
     );
     expect(messages).toEqual([]);

@@ -22,7 +22,6 @@ import { createRequire } from "node:module";
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
 import { copiedWhereMapped, type DocumentTraits, documentTraits, isObjectEnum } from "./discriminated-copy.js";
-import { inScanOrder } from "./discriminator-scan-order.js";
 import { hoistedRefs } from "./hoisted-refs.js";
 import { namespaceParts, type OperationsSink, type Transforms } from "./type-parts.js";
 import { alone, printNamespaceOwn, Unprintable } from "./type-printer.js";
@@ -219,7 +218,7 @@ function contextOf(schema: OpenAPI3, traits: DocumentTraits, operations: TS.Node
     // A document without one gets what scanDiscriminators gives it, without its two walks (a path copied at every
     // object: a fifth of a millisecond a provider, 40 ms of GitHub's whole document).
     discriminators: traits.discriminated
-      ? scanDiscriminators(inScanOrder(schema) as OpenAPI3, { silent: true })
+      ? scanDiscriminators(schema, { silent: true })
       : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: false,
     enum: false,

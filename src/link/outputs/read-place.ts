@@ -12,6 +12,7 @@ import {
   unionOf,
 } from "../../load/openapi-document.js";
 import { fieldsNear, type LinkContext, type Path, unionsSearched } from "../context.js";
+import { inheritedDiscriminator } from "./inherited-discriminator.js";
 
 /** What one place (`from`'s expression) reads: its parsed form, its schema's type and its TypeScript type. */
 export interface PlaceRead {
@@ -107,8 +108,8 @@ function linkBodySource(
   const schemaType =
     schema && !scalarUnionKinds(ctx.doc, schema) ? (typeOf(schema) ?? nullableUnionType(ctx.doc, schema)) : undefined;
   // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
-  const tsType: TypeRef = {
-    ...responseType(op, status, response.mediaType ?? "application/json"),
+  const tsType: TypeRef = typedBySchema(ctx, response.schema, ref.pointer, located.unions.length, schemaType) ?? {
+    ...responseType(op, status, response.typedAs ?? response.mediaType ?? "application/json"),
     ...(response.rows ? { rows: true as const } : {}),
     ...(ref.pointer.length && ctx.doc.mayAnswerNull(response.schema) ? { nullable: true as const } : {}),
     steps: responseSteps(ctx.doc, response.schema, ref.pointer),
@@ -120,6 +121,24 @@ function linkBodySource(
     ...(ctx.doc.isGuaranteed(response.schema, ref.pointer) ? { guaranteed: true } : {}),
     ...(partial ? { partial: { carrying: partial.carrying, of: partial.variants } } : {}),
   };
+}
+
+/**
+ * A discriminator's property the body's record has only from its family (inherited-discriminator.ts), typed by its
+ * schema's kind: openapi-typescript's type of the record may lack it. Not through a union (its read guards absence).
+ */
+function typedBySchema(
+  ctx: LinkContext,
+  root: Schema,
+  pointer: string[],
+  unions: number,
+  schemaType: string | undefined,
+): TypeRef | undefined {
+  const name = schemaType === "integer" ? "number" : schemaType;
+  if (!pointer.length || unions || (name !== "string" && name !== "number" && name !== "boolean")) return undefined;
+  const holder = ctx.doc.schemaAt(root, pointer.slice(0, -1));
+  if (!holder || !inheritedDiscriminator(ctx.doc, holder, pointer[pointer.length - 1] as string)) return undefined;
+  return { kind: "primitive", name };
 }
 
 /** The TypeScript type of the `status` answer's body in `mediaType`, as openapi-typescript keys it. */

@@ -94,6 +94,7 @@ export function readOperations({
               status,
               description: String(response.description ?? ""),
               ...(mediaType ? { mediaType } : {}),
+              ...(!media?.schema && described && content[described]?.schema ? { typedAs: described } : {}),
               ...(csv?.rows ? { rows: true } : {}),
               ...(text ? { text } : {}),
               ...(bytes ? { bytes: true as const } : {}),
