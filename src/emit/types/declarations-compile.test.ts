@@ -136,6 +136,39 @@ const hashedNullable = openapi(
   },
 );
 
+/** A discriminator without a mapping over members that declare their value themselves. */
+const declaredValues = openapi(
+  {
+    "/zqepisodes/{zqid}": {
+      get: {
+        operationId: "getZqepisode",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: text }],
+        responses: { "200": reply(at("ZqEpisode")) },
+      },
+    },
+    "/zqplaying": { get: { operationId: "getZqplaying", responses: { "200": reply(at("ZqPlaying")) } } },
+  },
+  {
+    schemas: {
+      ZqPlaying: {
+        type: "object",
+        properties: { item: { oneOf: [at("ZqTrack"), at("ZqEpisode")], discriminator: { propertyName: "type" } } },
+      },
+      ZqTrack: {
+        type: "object",
+        required: ["type"],
+        properties: { type: { type: "string", enum: ["zqtrack"] }, zqtitle: text },
+      },
+      ZqEpisode: { type: "object", allOf: [at("ZqEpisodeBase"), { type: "object", properties: { zqshow: text } }] },
+      ZqEpisodeBase: {
+        type: "object",
+        required: ["type"],
+        properties: { type: { type: "string", enum: ["zqepisode"] }, zqname: text },
+      },
+    },
+  },
+);
+
 async function compiled(name: string, document: Json, operationIds: string[], consumer: string[]) {
   const d = drafted(document, operationIds);
   expect(await linkProblems(d)).toEqual([]);
@@ -189,6 +222,23 @@ describe("a package's declarations", () => {
     );
     expect(messages).toEqual([]);
     expect(types).not.toContain('["_zqkind"]');
+  });
+
+  it("type a discriminated member by the value it declares, not never", async () => {
+    const { types, messages } = await compiled(
+      "declared-values",
+      declaredValues,
+      ["getZqepisode", "getZqplaying"],
+      [
+        'import type { AcmeGetZqepisodeOutput as Out, AcmeOpenApiComponents as C } from "./acme/index.js";',
+        "type IsNever<T> = [T] extends [never] ? true : false;",
+        'export const typed: IsNever<Out["data"]> = false;',
+        'export const kind: "zqepisode" = ({} as Out)["data"]["type"];',
+        'export const track: C["schemas"]["ZqTrack"]["type"] = "zqtrack";',
+      ],
+    );
+    expect(messages).toEqual([]);
+    expect(types).toContain('type: "zqepisode";');
   });
 
   it("compile where an operation id has a `#`, an answer may be null or is typed under another JSON type", async () => {

@@ -22,6 +22,7 @@ import { createRequire } from "node:module";
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
 import { copiedWhereMapped, type DocumentTraits, documentTraits, isObjectEnum } from "./discriminated-copy.js";
+import { withDeclaredMappings } from "./declared-mappings.js";
 import { hoistedRefs } from "./hoisted-refs.js";
 import { namespaceParts, type OperationsSink, type Transforms } from "./type-parts.js";
 import { alone, printNamespaceOwn, Unprintable } from "./type-printer.js";
@@ -197,13 +198,15 @@ function typeNodes(document: unknown, traits: DocumentTraits): TS.Node[] {
 /**
  * The document the transform is given: its own where the discriminator scan writes (the scan patches discriminator
  * enums into the schemas a discriminator maps, its only write: discriminated-copy.ts), the document's elsewhere; each
- * `$ref` the transform cannot type pointed at its target hoisted under `components.schemas` (hoisted-refs.ts).
+ * `$ref` the transform cannot type pointed at its target hoisted under `components.schemas` (hoisted-refs.ts); each
+ * discriminator's members that declare their value mapped to it (declared-mappings.ts).
  */
 function transformed(document: unknown, traits: DocumentTraits): OpenAPI3 {
   const typed = traits.deepRefs.size ? hoistedRefs(document, traits.deepRefs) : document;
   if (!traits.discriminated) return typed as OpenAPI3;
   const { resolveRef } = openapiTypescript();
-  return copiedWhereMapped(typed, traits.mapped, (root, ref) => resolveRef(root, ref, { silent: true })) as OpenAPI3;
+  const resolve = (root: unknown, ref: string) => resolveRef(root as OpenAPI3, ref, { silent: true });
+  return copiedWhereMapped(withDeclaredMappings(typed, resolve), traits.mapped, resolve) as OpenAPI3;
 }
 
 function contextOf(schema: OpenAPI3, traits: DocumentTraits, operations: TS.Node): GlobalContext {
