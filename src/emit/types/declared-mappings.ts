@@ -43,7 +43,7 @@ export function withDeclaredMappings(document: unknown, resolve: (root: unknown,
   return visit(document);
 }
 
-/** The `discriminator` of `holder`, a mapping added for each `oneOf` member declaring one value; itself if none does. */
+/** The `discriminator` of `holder`, mapped for each `oneOf` member declaring one value; itself if none does. */
 function filled(document: unknown, holder: Node, resolve: (root: unknown, ref: string) => unknown): unknown {
   const discriminator = holder.discriminator as { propertyName?: unknown; mapping?: unknown } | null;
   if (discriminator === null || typeof discriminator !== "object" || typeof discriminator.propertyName !== "string")
