@@ -30,6 +30,11 @@ function document(): Json {
       cipher_seed_mnemonic: { type: "array", items: { type: "string" } },
       words: { type: "array", items: { type: "string" }, description: "The wallet's 24-word recovery phrase." },
       tags: { type: "array", items: { type: "string" }, description: "Labels of the wallet." },
+      shared_cookies: {
+        type: "array",
+        items: { type: "object", properties: { zqhost: { type: "string" }, zqpath: { type: "string" } } },
+        description: "Cookies the wallet's sites share.",
+      },
       sizes: { type: "array", items: { type: "integer" }, description: "Sizes of the wallet's accounts." },
       limits: { type: "object", properties: { daily: { type: "integer" } }, description: "The wallet's limits." },
     },
@@ -60,6 +65,9 @@ describe("a list of texts that is secret", () => {
     for (const name of ["cipher_seed_mnemonic", "words"])
       expect(params[name]).toMatchObject({ type: "json", jsonType: "array", secret: true, visibility: "user-only" });
     expect(params.tags).not.toHaveProperty("secret");
+    // A list of records named as secrets is no list of texts, which only a secret list may be (BW2012 otherwise).
+    expect(params.shared_cookies).toMatchObject({ type: "json", jsonType: "array" });
+    expect(params.shared_cookies).not.toHaveProperty("secret");
     expect(notesAt(d, "operations.acme_init_zq_wallet.params.words")).toEqual([
       "named or described as a wallet's recovery words, a list of texts each of whose items is withheld: drafted " +
         "secret, set by a person",

@@ -194,11 +194,13 @@ function schemeAt(keys: readonly DeclaredKey[], place: string, name: string): st
  * holds a secret list's items to texts.
  */
 function secretListWhy(place: string, wireName: string, p: ManifestParam): string | undefined {
-  if (Array.isArray(p.example) && !p.example.every((v) => typeof v === "string")) return undefined;
+  // A list of records named as secrets (`sharedCookies`, each a cookie's name and value) is no list of texts: the link
+  // refuses a secret of any other items (BW2012), and such a list's secret fields are its items' own.
+  if (!holdsTexts(p) || (Array.isArray(p.example) && !p.example.every((v) => typeof v === "string"))) return undefined;
   if (namesSecretList(wireName, p.description))
     return "named or described as a wallet's recovery words, a list of texts each of whose items is withheld";
   const one = singular(bracketPath(wireName).leaf);
-  if (!holdsTexts(p) || one === undefined || namesASecret(p.description)) return undefined;
+  if (one === undefined || namesASecret(p.description)) return undefined;
   return namesSecret(one, p.description) || carriesCredential(place, one, false, p.description)
     ? `a list of texts named as ${one} values (a secret or a credential each), each of whose items is withheld`
     : undefined;
