@@ -169,6 +169,29 @@ const declaredValues = openapi(
   },
 );
 
+/** A value typed `null` beside a union of other kinds, one a list of itself (OpenAPI 3.1). */
+const nullBesideUnion = openapi(
+  {
+    "/zqitems/{zqid}": {
+      get: {
+        operationId: "getZqitem",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: text }],
+        responses: { "200": reply(at("ZqItem")) },
+      },
+    },
+  },
+  {
+    schemas: {
+      ZqItem: { type: "object", required: ["zqkey"], properties: { zqkey: text, zqvalue: at("ZqValue") } },
+      ZqValue: {
+        type: "null",
+        oneOf: [{ type: "string" }, { type: "number" }, { type: "array", items: at("ZqValue") }],
+      },
+    },
+  },
+  { openapi: "3.1.0" },
+);
+
 async function compiled(name: string, document: Json, operationIds: string[], consumer: string[]) {
   const d = drafted(document, operationIds);
   expect(await linkProblems(d)).toEqual([]);
@@ -239,6 +262,20 @@ describe("a package's declarations", () => {
     );
     expect(messages).toEqual([]);
     expect(types).toContain('type: "zqepisode";');
+  });
+
+  it("compile where a value is typed null beside a union holding a list of itself", async () => {
+    const { messages, types } = await compiled(
+      "null-beside-union",
+      nullBesideUnion,
+      ["getZqitem"],
+      [
+        'import type { AcmeOpenApiComponents as C } from "./acme/index.js";',
+        'export const values: C["schemas"]["ZqValue"][] = ["a", 1, null, ["b", [2, null]]];',
+      ],
+    );
+    expect(types).toContain("ZqValue: string | number | unknown[] | null;");
+    expect(messages).toEqual([]);
   });
 
   it("compile where an operation id has a `#`, an answer may be null or is typed under another JSON type", async () => {

@@ -8,6 +8,7 @@
 // objects on the way to them; the rest is shared with the document, which the transform only reads.
 
 import { mayBeUnindexable } from "./hoisted-refs.js";
+import { isNullTypedUnion } from "./null-type-unions.js";
 
 /** What one walk of the document finds for the types' step. */
 export interface DocumentTraits {
@@ -22,6 +23,8 @@ export interface DocumentTraits {
   readonly objectEnums: boolean;
   /** The `$ref`s the transform may type as no type at all (hoisted-refs.ts), to be given a type of their own. */
   readonly deepRefs: ReadonlySet<string>;
+  /** Some schema is typed `null` beside a union of other kinds (null-type-unions.ts). */
+  readonly nullTypedUnions: boolean;
 }
 
 export function documentTraits(document: unknown): DocumentTraits {
@@ -29,6 +32,7 @@ export function documentTraits(document: unknown): DocumentTraits {
   const deepRefs = new Set<string>();
   let discriminated = false;
   let objectEnums = false;
+  let nullTypedUnions = false;
   const stack: unknown[] = [document];
   while (stack.length) {
     const value = stack.pop();
@@ -44,12 +48,13 @@ export function documentTraits(document: unknown): DocumentTraits {
       mapsOf(discriminator.mapping, record.oneOf, mapped);
     }
     if (!objectEnums && Array.isArray(record.enum) && isObjectEnum(record)) objectEnums = true;
+    if (!nullTypedUnions && record.type !== undefined && isNullTypedUnion(record)) nullTypedUnions = true;
     const ref = record.$ref;
     if (typeof ref === "string" && !deepRefs.has(ref) && mayBeUnindexable(ref)) deepRefs.add(ref);
     // `for…in`: Object.keys and `for…of` made an array and an iterator's results at each node.
     for (const key in record) if (Object.hasOwn(record, key)) stack.push(record[key]);
   }
-  return { discriminated, mapped, objectEnums, deepRefs };
+  return { discriminated, mapped, objectEnums, deepRefs, nullTypedUnions };
 }
 
 /** The refs a discriminator's mapping names (read as the scan reads it, `for…in`) and its sibling oneOf's refs. */

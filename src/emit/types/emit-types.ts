@@ -24,6 +24,8 @@ import type * as TS from "typescript";
 import { copiedWhereMapped, type DocumentTraits, documentTraits, isObjectEnum } from "./discriminated-copy.js";
 import { withDeclaredMappings } from "./declared-mappings.js";
 import { hoistedRefs } from "./hoisted-refs.js";
+import { withNullableUnions } from "./null-type-unions.js";
+import { withoutEagerCycles } from "./eager-cycles.js";
 import { namespaceParts, type OperationsSink, type Transforms } from "./type-parts.js";
 import { alone, printNamespaceOwn, Unprintable } from "./type-printer.js";
 
@@ -199,10 +201,13 @@ function typeNodes(document: unknown, traits: DocumentTraits): TS.Node[] {
  * The document the transform is given: its own where the discriminator scan writes (the scan patches discriminator
  * enums into the schemas a discriminator maps, its only write: discriminated-copy.ts), the document's elsewhere; each
  * `$ref` the transform cannot type pointed at its target hoisted under `components.schemas` (hoisted-refs.ts); each
- * discriminator's members that declare their value mapped to it (declared-mappings.ts).
+ * discriminator's members that declare their value mapped to it (declared-mappings.ts); a schema typed `null` beside
+ * a union read as that union or null (null-type-unions.ts); a component's reference to itself at a union's or a list's
+ * top, which TypeScript cannot resolve there, cut (eager-cycles.ts).
  */
 function transformed(document: unknown, traits: DocumentTraits): OpenAPI3 {
-  const typed = traits.deepRefs.size ? hoistedRefs(document, traits.deepRefs) : document;
+  const hoisted = traits.deepRefs.size ? hoistedRefs(document, traits.deepRefs) : document;
+  const typed = withoutEagerCycles(traits.nullTypedUnions ? withNullableUnions(hoisted) : hoisted);
   if (!traits.discriminated) return typed as OpenAPI3;
   const { resolveRef } = openapiTypescript();
   const resolve = (root: unknown, ref: string) => resolveRef(root as OpenAPI3, ref, { silent: true });
