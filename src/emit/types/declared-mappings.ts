@@ -8,39 +8,19 @@
 // types' copy of the document maps each member that declares one value to that value, as its mapping would have
 // written it; an explicit mapping of the member stands.
 
+import { rewrittenTree } from "./rewritten-tree.js";
+
 type Node = Record<string, unknown>;
 
 const MAX_DEPTH = 8;
 
 /** `document` with those discriminators' mappings filled in (copied on the way to each); itself when none changes. */
 export function withDeclaredMappings(document: unknown, resolve: (root: unknown, ref: string) => unknown): unknown {
-  const copies = new Map<object, unknown>();
-  const visit = (node: unknown): unknown => {
-    if (node === null || typeof node !== "object") return node;
-    const done = copies.get(node);
-    if (done !== undefined) return done;
-    let out: unknown[] | Node | undefined;
-    if (Array.isArray(node)) {
-      let list: unknown[] | undefined;
-      for (let i = 0; i < node.length; i++) {
-        const item = visit(node[i]);
-        if (item !== node[i]) (list ??= [...node])[i] = item;
-      }
-      out = list;
-    } else {
-      const record = node as Node;
-      let copy: Node | undefined;
-      for (const key in record) {
-        if (!Object.hasOwn(record, key)) continue;
-        const item = key === "discriminator" ? filled(document, record, resolve) : visit(record[key]);
-        if (item !== record[key]) (copy ??= { ...record })[key] = item;
-      }
-      out = copy;
-    }
-    copies.set(node, out ?? node);
-    return out ?? node;
-  };
-  return visit(document);
+  return rewrittenTree(document, (record) => {
+    if (record.discriminator === undefined) return record;
+    const discriminator = filled(document, record, resolve);
+    return discriminator === record.discriminator ? record : { ...record, discriminator };
+  });
 }
 
 /** The `discriminator` of `holder`, mapped for each `oneOf` member declaring one value; itself if none does. */

@@ -8,6 +8,7 @@
 // a consumer, declarations checked). Each such `$ref` of the types' copy now points at its target hoisted under
 // `components.schemas`, named by its pointer (`channel/properties/from/oneOf/0`): the same schema, typed once.
 import { refPath, refTarget } from "../../load/json-ref.js";
+import { rewrittenTree } from "./rewritten-tree.js";
 
 /**
  * The keywords whose value is a schema or holds schemas: a pointer running through one, past a component's name,
@@ -63,7 +64,10 @@ export function hoistedRefs(document: unknown, refs: ReadonlySet<string>): unkno
     names.set(ref, name);
   }
   if (!names.size) return document;
-  const pointed = rewritten(document, names) as { components?: { schemas?: Record<string, unknown> } };
+  const pointed = rewrittenTree(document, (record) => {
+    const name = typeof record.$ref === "string" ? names.get(record.$ref) : undefined;
+    return name === undefined ? record : { ...record, $ref: `#/components/schemas/${escaped(name)}` };
+  }) as { components?: { schemas?: Record<string, unknown> } };
   const hoisted: Record<string, unknown> = { ...pointed.components?.schemas };
   // Each target as the rewritten copy has it: its own such refs point at hoisted schemas too.
   for (const [ref, name] of names) hoisted[name] = refTarget(pointed, ref);
@@ -84,35 +88,6 @@ function indexable(document: unknown, steps: readonly string[]): boolean {
   if (!holder || typeof holder !== "object" || "$ref" in holder || "oneOf" in holder || "anyOf" in holder) return false;
   const properties = holder.properties as Record<string, unknown> | undefined;
   return properties !== null && typeof properties === "object" && Object.hasOwn(properties, steps[4] as string);
-}
-
-/** A copy of `node` with each `$ref` of `names` pointed at its hoisted name; `node` itself where none is below. */
-function rewritten(node: unknown, names: ReadonlyMap<string, string>, copies = new Map<object, unknown>()): unknown {
-  if (node === null || typeof node !== "object") return node;
-  const done = copies.get(node);
-  if (done !== undefined) return done;
-  let out: unknown[] | Record<string, unknown> | undefined;
-  if (Array.isArray(node)) {
-    let list: unknown[] | undefined;
-    for (let i = 0; i < node.length; i++) {
-      const item = rewritten(node[i], names, copies);
-      if (item !== node[i]) (list ??= [...node])[i] = item;
-    }
-    out = list;
-  } else {
-    const record = node as Record<string, unknown>;
-    let copy: Record<string, unknown> | undefined;
-    for (const key in record) {
-      if (!Object.hasOwn(record, key)) continue;
-      const value = record[key];
-      const name = key === "$ref" && typeof value === "string" ? names.get(value) : undefined;
-      const item = name !== undefined ? `#/components/schemas/${escaped(name)}` : rewritten(value, names, copies);
-      if (item !== value) (copy ??= { ...record })[key] = item;
-    }
-    out = copy;
-  }
-  copies.set(node, out ?? node);
-  return out ?? node;
 }
 
 /** A pointer segment as the transform reads one back (`~1` a slash, `~0` a tilde; no percent-decoding). */

@@ -6,6 +6,8 @@
 // itself TypeScript refuses the alias (TS2502: referenced in its own type annotation), so the package did not compile.
 // The types' copy reads it as its authors meant: the union with a null form, the `type` dropped.
 
+import { rewrittenTree } from "./rewritten-tree.js";
+
 type Node = Record<string, unknown>;
 
 /** Whether `record` is such a schema: its `type` null alone, beside a `oneOf` or an `anyOf`. */
@@ -16,36 +18,10 @@ export function isNullTypedUnion(record: Node): boolean {
 
 /** `document` with each such schema made its union or null (copied on the way to each); itself when none is. */
 export function withNullableUnions(document: unknown): unknown {
-  const copies = new Map<object, unknown>();
-  const visit = (node: unknown): unknown => {
-    if (node === null || typeof node !== "object") return node;
-    const done = copies.get(node);
-    if (done !== undefined) return done;
-    let out: unknown[] | Node | undefined;
-    if (Array.isArray(node)) {
-      let list: unknown[] | undefined;
-      for (let i = 0; i < node.length; i++) {
-        const item = visit(node[i]);
-        if (item !== node[i]) (list ??= [...node])[i] = item;
-      }
-      out = list;
-    } else {
-      const record = node as Node;
-      let copy: Node | undefined;
-      for (const key in record) {
-        if (!Object.hasOwn(record, key)) continue;
-        const item = visit(record[key]);
-        if (item !== record[key]) (copy ??= { ...record })[key] = item;
-      }
-      if (isNullTypedUnion(record)) {
-        const { type: _null, ...rest } = copy ?? record;
-        const union = Array.isArray(rest.oneOf) ? "oneOf" : "anyOf";
-        copy = { ...rest, [union]: [...(rest[union] as unknown[]), { type: "null" }] };
-      }
-      out = copy;
-    }
-    copies.set(node, out ?? node);
-    return out ?? node;
-  };
-  return visit(document);
+  return rewrittenTree(document, (record) => {
+    if (!isNullTypedUnion(record)) return record;
+    const { type: _null, ...rest } = record;
+    const union = Array.isArray(rest.oneOf) ? "oneOf" : "anyOf";
+    return { ...rest, [union]: [...(rest[union] as unknown[]), { type: "null" }] };
+  });
 }
