@@ -312,7 +312,8 @@ function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
   const operation = t.at
     ? `paths[${JSON.stringify(t.at.path)}][${JSON.stringify(t.at.method)}]`
     : `operations[${JSON.stringify(t.operationId.replaceAll("#", "/"))}]`;
-  const declared = `${operation}["responses"][${t.status}]["content"][${JSON.stringify(t.mediaType)}]`;
+  const status = t.range ? JSON.stringify(t.range) : t.status;
+  const declared = `${operation}["responses"][${status}]["content"][${JSON.stringify(t.mediaType)}]`;
   // A CSV of one record's shape answers a list of it (its rows).
   let expr = t.rows ? `Array<${declared}>` : declared;
   let optional = t.nullable === true;

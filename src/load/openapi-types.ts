@@ -37,6 +37,8 @@ export interface OpenApiParameter {
 
 export interface OpenApiResponse {
   status: string;
+  /** The range the document keys it by (`2XX`; `status` is the range's first, `200`: status-ranges.ts). */
+  range?: string;
   description: string;
   /**
    * The JSON media type the body is read as (`application/json`, or a `+json` type such as

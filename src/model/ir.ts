@@ -24,6 +24,8 @@ export type TypeRef =
       operationId: string;
       at?: { path: string; method: string };
       status: number;
+      /** The range the document keys the answer by (`2XX`), which openapi-typescript keys it by, not `status`. */
+      range?: string;
       mediaType: string;
       /** The body is a list of the declared record (a CSV of one record's shape: load/operations/csv-answers.ts). */
       rows?: true;

@@ -96,10 +96,19 @@ const familyBackwards = openapi(
 
 /**
  * An operation id with a `#` (openapi-typescript keys it with a `/`), its answer a nullable record; an answer whose
- * schema is under a JSON type with parameters, `application/json` beside it with an example only.
+ * schema is under a JSON type with parameters, `application/json` beside it with an example only; an answer keyed by a
+ * range of statuses (`2XX`, openapi-typescript's key for it).
  */
 const hashedNullable = openapi(
   {
+    "/zqranges": {
+      get: {
+        operationId: "getZqrange",
+        responses: {
+          "2XX": reply({ type: "object", required: ["zqspan"], properties: { zqspan: { type: "integer" } } }),
+        },
+      },
+    },
     "/zqthings": {
       get: {
         operationId: "listZqthings",
@@ -278,12 +287,14 @@ describe("a package's declarations", () => {
     expect(messages).toEqual([]);
   });
 
-  it("compile where an operation id has a `#`, an answer may be null or is typed under another JSON type", async () => {
+  it("compile where an operation id has a `#`, an answer is nullable, under another JSON type or a range", async () => {
     const { types, messages } = await compiled(
       "hashed-nullable",
       hashedNullable,
-      ["zqthing#Get", "listZqthings"],
+      ["zqthing#Get", "listZqthings", "getZqrange"],
       [
+        'import type { AcmeGetZqrangeOutput as Range } from "./acme/index.js";',
+        'export const span: number = ({} as Range)["metadata"]["zqspan"];',
         'import type { AcmeListZqthingsOutput as List, AcmeZqthingGetOutput as Out } from "./acme/index.js";',
         'export const label: string = ({} as Out)["metadata"]["zqlabel"];',
         'export const count: number = ({} as List)["metadata"]["zqcount"];',

@@ -110,6 +110,7 @@ function linkBodySource(
   // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
   const tsType: TypeRef = typedBySchema(ctx, response.schema, ref.pointer, located.unions.length, schemaType) ?? {
     ...responseType(op, status, response.typedAs ?? response.mediaType ?? "application/json"),
+    ...(response.range ? { range: response.range } : {}),
     ...(response.rows ? { rows: true as const } : {}),
     ...(ref.pointer.length && ctx.doc.mayAnswerNull(response.schema) ? { nullable: true as const } : {}),
     steps: responseSteps(ctx.doc, response.schema, ref.pointer),

@@ -42,6 +42,7 @@ export function eventsOf(
         operationId: op.operationId,
         ...(op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } }),
         status: Number(status),
+        ...rangeOf(op, status),
         mediaType,
         steps: dataSchema ? [{ field: "data", optional: false }] : [],
       }
@@ -50,6 +51,12 @@ export function eventsOf(
 }
 
 /** The answer's media type object as the document writes it, its `$ref`s followed. */
+/** The range the document keys the `status` answer by (`2XX`), where it does: openapi-typescript's key for it. */
+export function rangeOf(op: OpenApiOperation, status: string): { range?: string } {
+  const range = op.responses.find((r) => r.status === status)?.range;
+  return range ? { range } : {};
+}
+
 export function mediaOf(
   doc: OpenApiDocument,
   op: OpenApiOperation,

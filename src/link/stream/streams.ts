@@ -121,6 +121,7 @@ export function linkStream(
     operationId: op.operationId,
     ...(op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } }),
     status: Number(answer.status),
+    ...(answer.range ? { range: answer.range } : {}),
     mediaType: mediaTypes[0] ?? "application/x-ndjson",
     steps: members?.steps ?? [],
   };

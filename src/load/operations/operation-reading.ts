@@ -70,45 +70,46 @@ export function readOperations({
         location: ["paths", path, method],
         parameters: [...parameters.values()],
         requestBody: body ? requestBodyOf((v) => resolve(v), body) : undefined,
-        responses: withRangesAsStatuses(Object.entries((op.responses ?? {}) as Record<string, Schema>)).map(
-          ([status, raw]) => {
-            const response = resolve(raw);
-            const content = (response.content ?? {}) as Record<string, Schema>;
-            // A download that lists `application/json` beside its file type, the same bytes under both, is the file.
-            const bytes = jsonDescribesBytes(content, (v) => resolve(v));
-            // Plain text whose schema is a record is that record as JSON text (jsonTextType): read as JSON.
-            // A success's CSV of records is a list of them (csv-answers.ts), its examples not JSON's.
-            const json = bytes ? undefined : (jsonMediaType(content) ?? jsonTextType(content, (v) => resolve(v)));
-            const csv = bytes || json || !/^2/.test(status) ? undefined : csvRecordsAnswer(content, (v) => resolve(v));
-            const mediaType = json ?? csv?.mediaType;
-            const media = json ? (content[json] as Schema) : undefined;
-            // A schema under another JSON type of the answer when this one has none (describedJsonType).
-            const described = bytes || csv ? undefined : describedJsonType(content);
-            const schema = csv?.schema ?? media?.schema ?? (described ? content[described]?.schema : undefined);
-            const text = mediaType ? undefined : textAnswerType(content, (v) => resolve(v));
-            // A text answer's examples are its texts, as written (`{"a":1}` is that text, not the object it spells).
-            const shown = media ?? (text ? (content[text] as Schema | undefined) : undefined);
-            const jsonText = mediaType !== undefined && !isJsonMediaType(mediaType);
-            const examples = examplesOf(resolve, shown, (schema === undefined && !text) || jsonText);
-            return {
-              status,
-              description: String(response.description ?? ""),
-              ...(mediaType ? { mediaType } : {}),
-              ...(!media?.schema && described && content[described]?.schema ? { typedAs: described } : {}),
-              ...(csv?.rows ? { rows: true } : {}),
-              ...(text ? { text } : {}),
-              ...(bytes ? { bytes: true as const } : {}),
-              schema: schema ? resolve(schema as Schema) : text ? undefined : exampledOnly(examples),
-              examples,
-              exampleNames: Object.entries((shown?.examples ?? {}) as Record<string, Schema>)
-                .filter(([, raw]) => givesExampleValue(resolve(raw)))
-                .map(([name]) => name)
-                .sort(),
-              mediaTypes: Object.keys((response.content ?? {}) as object),
-              headers: Object.keys((response.headers ?? {}) as object),
-            };
-          },
-        ),
+        responses: withRangesAsStatuses(
+          Object.entries((op.responses ?? {}) as Record<string, Schema>).map(([key, raw]) => [key, { raw, key }]),
+        ).map(([status, { raw, key }]) => {
+          const response = resolve(raw);
+          const content = (response.content ?? {}) as Record<string, Schema>;
+          // A download that lists `application/json` beside its file type, the same bytes under both, is the file.
+          const bytes = jsonDescribesBytes(content, (v) => resolve(v));
+          // Plain text whose schema is a record is that record as JSON text (jsonTextType): read as JSON.
+          // A success's CSV of records is a list of them (csv-answers.ts), its examples not JSON's.
+          const json = bytes ? undefined : (jsonMediaType(content) ?? jsonTextType(content, (v) => resolve(v)));
+          const csv = bytes || json || !/^2/.test(status) ? undefined : csvRecordsAnswer(content, (v) => resolve(v));
+          const mediaType = json ?? csv?.mediaType;
+          const media = json ? (content[json] as Schema) : undefined;
+          // A schema under another JSON type of the answer when this one has none (describedJsonType).
+          const described = bytes || csv ? undefined : describedJsonType(content);
+          const schema = csv?.schema ?? media?.schema ?? (described ? content[described]?.schema : undefined);
+          const text = mediaType ? undefined : textAnswerType(content, (v) => resolve(v));
+          // A text answer's examples are its texts, as written (`{"a":1}` is that text, not the object it spells).
+          const shown = media ?? (text ? (content[text] as Schema | undefined) : undefined);
+          const jsonText = mediaType !== undefined && !isJsonMediaType(mediaType);
+          const examples = examplesOf(resolve, shown, (schema === undefined && !text) || jsonText);
+          return {
+            status,
+            description: String(response.description ?? ""),
+            ...(key !== status ? { range: key } : {}),
+            ...(mediaType ? { mediaType } : {}),
+            ...(!media?.schema && described && content[described]?.schema ? { typedAs: described } : {}),
+            ...(csv?.rows ? { rows: true } : {}),
+            ...(text ? { text } : {}),
+            ...(bytes ? { bytes: true as const } : {}),
+            schema: schema ? resolve(schema as Schema) : text ? undefined : exampledOnly(examples),
+            examples,
+            exampleNames: Object.entries((shown?.examples ?? {}) as Record<string, Schema>)
+              .filter(([, raw]) => givesExampleValue(resolve(raw)))
+              .map(([name]) => name)
+              .sort(),
+            mediaTypes: Object.keys((response.content ?? {}) as object),
+            headers: Object.keys((response.headers ?? {}) as object),
+          };
+        }),
         security: op.security === undefined ? globalSecurity : securityNames(op.security),
         requirements: requirementsOf(op.security === undefined ? data.security : op.security, securitySchemes),
         tags: Array.isArray(op.tags)
