@@ -47,6 +47,8 @@ export interface StepOptions {
   timeoutMs: number;
   env?: Record<string, string>;
   signal: AbortSignal;
+  /** The Node script the step runs (default: this checkout's bin/blockwright.js; the types step's tsc). */
+  program?: string;
   /** Called every few seconds while the step runs, with the seconds and the memory so far. */
   onTick?: (seconds: number, peakMiB: number | undefined) => void;
 }
@@ -94,8 +96,13 @@ function corpusCompileCache(): string {
   return compileCache;
 }
 
-export function spawnBlockwright(args: string[], cwd: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ["--", BIN, ...args], {
+export function spawnBlockwright(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  program: string = BIN,
+): ChildProcess {
+  return spawn(process.execPath, ["--", program, ...args], {
     cwd,
     env: { ...process.env, NODE_COMPILE_CACHE: corpusCompileCache(), ...env, NO_COLOR: "1", FORCE_COLOR: "0" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -105,7 +112,7 @@ export function spawnBlockwright(args: string[], cwd: string, env: Record<string
 
 export function runStep(args: string[], options: StepOptions): Promise<StepRun> {
   const started = performance.now();
-  const child = spawnBlockwright(args, options.cwd, options.env);
+  const child = spawnBlockwright(args, options.cwd, options.env, options.program);
   let stdout = "";
   let stderr = "";
   child.stdout?.setEncoding("utf8").on("data", (d: string) => {

@@ -286,6 +286,7 @@ const record = (key: string, over: Partial<DocumentRecord> = {}): DocumentRecord
   steps: {
     add: { exit: 0, seconds: 1, summary: "", errors: [] },
     generate: { exit: 0, seconds: 1, summary: "", errors: [] },
+    types: { exit: 0, seconds: 1, summary: "no error", errors: [] },
     test: { exit: 0, seconds: 1, passed: 3, failed: 0, summary: "", errors: [] },
   },
   ...over,
@@ -323,7 +324,7 @@ describe("the shards' records and the table", () => {
       about,
     );
     expect(table).toContain(
-      "**1 of 2 documents** add can read went through add, generate and test with exit 0 (50.0%); " +
+      "**1 of 2 documents** add can read went through add, generate, types and test with exit 0 (50.0%); " +
         "1 of 3 taken are documents add cannot read at all",
     );
     expect(table).toContain("| generate: crash: an internal error | 1 | zqc.json |");

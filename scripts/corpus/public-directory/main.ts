@@ -3,7 +3,7 @@
 // [--table <file>] [--resume]` (--resume runs
 // again only what --out holds as failed, or does not hold), and
 // `npm run corpus -- --directory --merge <shard.json>...`: the public API
-// directory's documents (documents.ts) through add → generate → test, one at
+// directory's documents (documents.ts) through add → generate → types → test, one at
 // a time, progress on stderr; the records after each document in --out, the
 // table in --table. A shard writes its records only; `--merge` joins the
 // shards' records (each document once) into the one table. Ctrl-C or
@@ -227,6 +227,11 @@ function aboutRun(root: string, opts: Options, version: string): DirectoryRunAbo
   };
 }
 
+/** Each step's time limit: test's the run's own (--timeout), the others five minutes. */
+function stepTimeouts(testS: number): Record<DocumentStep, number> {
+  return { add: 300_000, generate: 300_000, types: 300_000, test: testS * 1000 };
+}
+
 export async function directoryMain(
   argv: string[],
   root: string,
@@ -284,7 +289,7 @@ export async function directoryMain(
     about.commit = [...new Set([...kept.about.commit.split(", "), about.commit])].join(", ");
   // A resumed run keeps what passed and what add cannot read; a document that failed is run again.
   const records = new Map((kept?.records ?? []).filter((r) => passed(r) || r.unreadable).map((r) => [r.key, r]));
-  const timeouts: Record<DocumentStep, number> = { add: 300_000, generate: 300_000, test: opts.timeoutS * 1000 };
+  const timeouts = stepTimeouts(opts.timeoutS);
   const started = performance.now();
   const todo = chosen.filter((d) => !records.has(d.key));
   say(

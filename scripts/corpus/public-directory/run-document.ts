@@ -1,4 +1,4 @@
-// One directory document through add → generate → test, as a new user would
+// One directory document through add → generate → types → test, as a new user would
 // take it, in a fresh project (`blockwright init`, this checkout's runtime
 // linked in): the operations picked by the seeded rule (operations.ts), no
 // hand edit. A document `add` cannot read at all (exit 2: not OpenAPI,
@@ -11,8 +11,9 @@ import { runStep, type StepRecord, type StepRun } from "../steps.js";
 import { initProject, problemLines, readAdd, readGenerate, readTest } from "../vendor.js";
 import { type DirectoryDocument, providerId, seeded } from "./documents.js";
 import { type PickedOperation, pickOperations } from "./operations.js";
+import { readTypes, TSC, writeTypesConsumer } from "./package-types.js";
 
-export const DOCUMENT_STEPS = ["add", "generate", "test"] as const;
+export const DOCUMENT_STEPS = ["add", "generate", "types", "test"] as const;
 export type DocumentStep = (typeof DOCUMENT_STEPS)[number];
 
 export interface DocumentRecord {
@@ -94,9 +95,11 @@ export async function runDocument(doc: DirectoryDocument, options: DocumentRunOp
       name: DocumentStep,
       args: string[],
       read: (run: StepRun) => Omit<StepRecord, "exit" | "seconds" | "peakMiB">,
+      program?: string,
     ): Promise<StepRun> => {
       options.say(`  ${name}…`);
       const run = await runStep(args, {
+        ...(program ? { program } : {}),
         cwd: made.project,
         timeoutMs: options.timeouts[name],
         signal: options.signal,
@@ -135,6 +138,9 @@ export async function runDocument(doc: DirectoryDocument, options: DocumentRunOp
       return record;
     }
     if ((await step("generate", ["generate"], readGenerate)).exit !== 0 || options.signal.aborted) return record;
+    const consumer = writeTypesConsumer(made.project, record.provider);
+    await step("types", ["-p", consumer], readTypes, TSC);
+    if (options.signal.aborted) return record;
     const report = join(work, "test.json");
     await step(
       "test",

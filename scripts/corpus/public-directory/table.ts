@@ -6,6 +6,7 @@
 // each failure. Everything a command printed is escaped first.
 import { cell, failureKind } from "../results.js";
 import type { StepRecord } from "../steps.js";
+import { typesFailureKind } from "./package-types.js";
 import { DOCUMENT_STEPS, type DocumentRecord, passed } from "./run-document.js";
 
 export interface DirectoryRunAbout {
@@ -47,6 +48,11 @@ function stepCell(rec: StepRecord | undefined): string {
   return `**${rec.exit}** · ${rec.seconds} s${rec.passed !== undefined ? ` · ${rec.passed} ✓ ${rec.failed} ✗` : ""}`;
 }
 
+/** A failed step's kind: the types step's its own (package-types.ts), the others' as the vendor corpus reads them. */
+function stepFailureKind(step: (typeof DOCUMENT_STEPS)[number], rec: StepRecord): string {
+  return step === "types" ? typesFailureKind(rec) : failureKind(step, rec);
+}
+
 /** Each failing step's kind, with the documents that show it, most first. */
 export function failureKinds(records: readonly DocumentRecord[]): [string, string[]][] {
   const kinds = new Map<string, string[]>();
@@ -60,7 +66,7 @@ export function failureKinds(records: readonly DocumentRecord[]): [string, strin
     for (const step of DOCUMENT_STEPS) {
       const rec = r.steps[step];
       if (!rec || rec.exit === 0) continue;
-      const kind = `${step}: ${failureKind(step, rec)}`;
+      const kind = `${step}: ${stepFailureKind(step, rec)}`;
       kinds.set(kind, [...(kinds.get(kind) ?? []), r.key]);
     }
   }
@@ -73,7 +79,7 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
   const readable = records.filter((r) => !r.unreadable);
   const through = readable.filter(passed);
   const lines: string[] = [
-    "# The public API directory: add → generate → test",
+    "# The public API directory: add → generate → types → test",
     "",
     `Written by \`npm run corpus -- --directory\` (scripts/corpus/public-directory/) on ${about.date}: ` +
       `documents of ${about.source} taken the way a new user would, each in a fresh project, with no hand edit. ` +
@@ -81,7 +87,9 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
       `${about.machine}${shardNote(about)}.`,
     "",
     "Per document: `blockwright init`, `add <id> --from <document> --operations <picked>`, `generate`, " +
-      "`test <id>` (the mocks' strict request judge on). The operations: one per hard shape the document shows " +
+      "types (`tsc --strict` over a consumer importing the package, its declarations checked and no tool's output " +
+      "or parameters `never`), `test <id>` (the mocks' strict request judge on). " +
+      "The operations: one per hard shape the document shows " +
       "(a union body, a multipart upload, a form body, a list with paging, an error with a body), " +
       "drawn by the seed, then random ones up to the count. A cell reads **exit** · wall time · cases passed ✓ " +
       "and failed ✗.",
@@ -89,7 +97,7 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
     "## Summary",
     "",
     `**${through.length} of ${readable.length} documents** add can read went through add, ` +
-      `generate and test with exit 0 (${percent(through.length, readable.length)}); ${unreadable.length} ` +
+      `generate, types and test with exit 0 (${percent(through.length, readable.length)}); ${unreadable.length} ` +
       `of ${records.length} taken are documents add cannot read at all (exit 2, listed below with its reason).`,
     "",
     "| step | exit 0 | of |",
@@ -129,7 +137,7 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
       const rec = r.steps[s];
       if (!rec || rec.exit === 0) continue;
       lines.push(
-        `${s} (exit ${rec.exit}, ${cell(failureKind(s, rec))}):`,
+        `${s} (exit ${rec.exit}, ${cell(stepFailureKind(s, rec))}):`,
         "",
         "~~~text",
         ...(rec.errors.length ? rec.errors : [rec.summary]).slice(0, 12).map((l) =>
