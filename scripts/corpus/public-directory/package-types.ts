@@ -1,8 +1,10 @@
-// The generated package as an app developer's TypeScript project sees it: a consumer importing it as ES modules (its
-// entry and agent-framework subpaths) and as CommonJS, type-checked by tsc --strict with the package's declarations
-// checked (skipLibCheck off, as tsc's default is), each tool's output and parameters tested for `never` (a type no
-// value has: an answer the package types so can be used by no caller). A declaration that does not compile, or a
-// `never`, fails the document's `types` step.
+// The generated package as an app developer's TypeScript project sees it: a consumer importing its entry as an ES
+// module and as CommonJS, type-checked by tsc --strict with the package's declarations checked (skipLibCheck off, as
+// tsc's default is), each tool's output and parameters tested for `never` (a type no value has: an answer the package
+// types so can be used by no caller). A declaration that does not compile, or a `never`, fails the document's `types`
+// step. Not its agent-framework subpaths: they are the same few lines in every package (src/emit/emit-adapters.test.ts
+// checks them), and their frameworks' declarations checked made a document's step 28 s and 1.6 GB against 6 s and
+// 0.4 GB (1,245 files against 259).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,12 +38,8 @@ export function writeTypesConsumer(project: string, provider: string): string {
     [
       ...NEVER_CHECK,
       `import * as pkg from "${entry}/index.js";`,
-      `import * as aiSdk from "${entry}/ai-sdk.js";`,
-      `import * as langchain from "${entry}/langchain.js";`,
-      `import * as openaiAgents from "${entry}/openai-agents.js";`,
       'export const count: number = Object.keys(pkg.tools).length + pkg.toLlmTools("mcp").length;',
       "export const call = pkg.executeTool;",
-      "export const adapters = [aiSdk, langchain, openaiAgents];",
       "export const usable: [Unusable<typeof pkg.tools>] extends [never] ? true : Unusable<typeof pkg.tools> = true;",
       "",
     ].join("\n"),
