@@ -1,15 +1,13 @@
 // The directory run's `types` step: the consumer it writes compiles against a generated package with its declarations
 // checked, names a tool whose output is never, and the step's record reads tsc's errors.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { typeCheckMessages } from "../../../test-support/type-check.js";
 import { draftWorkFolder, drafted, openapi, reply } from "../../../src/import/__fixtures__/draft-kit.js";
-import { generate } from "../../../src/emit/generate-all.js";
+import { generatedDraft } from "../../../test-support/generated-draft.js";
 import { readTypes, typesFailureKind, writeTypesConsumer } from "./package-types.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 const project = join(draftWorkFolder, "package-types");
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -26,17 +24,7 @@ const document = openapi({
 });
 
 async function generated(): Promise<string[]> {
-  const d = drafted(document, ["getZqthing"]);
-  const specsDir = join(project, "specs");
-  mkdirSync(join(specsDir, "acme"), { recursive: true });
-  writeFileSync(join(specsDir, "acme", "openapi.yaml"), d.openapiText);
-  writeFileSync(join(specsDir, "acme", "manifest.yaml"), d.manifestText);
-  const outDir = join(project, "generated");
-  const { files } = await generate({ root, specsDir, outDir });
-  for (const [path, content] of files) {
-    mkdirSync(join(outDir, path, ".."), { recursive: true });
-    writeFileSync(join(outDir, path), content);
-  }
+  await generatedDraft(project, drafted(document, ["getZqthing"]));
   const consumer = writeTypesConsumer(project, "acme");
   return ["index.ts", "required.cts"].map((f) => join(consumer, f));
 }

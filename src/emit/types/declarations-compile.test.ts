@@ -2,10 +2,10 @@
 // document would not: a `$ref` into a union's member, a list's items or a property's property (hoisted-refs.ts); a
 // discriminated family whose members come before their parents, one with no properties of its own, whose discriminator
 // an output reads (link/outputs/inherited-discriminator.ts); an operation id with a `#`; a body that may be null.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { generatedDraft } from "../../../test-support/generated-draft.js";
 import { typeCheckMessages } from "../../../test-support/type-check.js";
 import {
   draftWorkFolder,
@@ -15,9 +15,7 @@ import {
   openapi,
   reply,
 } from "../../import/__fixtures__/draft-kit.js";
-import { generate } from "../generate-all.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 afterAll(() => rmSync(join(draftWorkFolder, "declarations-compile"), { recursive: true, force: true }));
 
 const at = (name: string, ...steps: string[]) => ({ $ref: `#/components/schemas/${[name, ...steps].join("/")}` });
@@ -205,16 +203,8 @@ async function compiled(name: string, document: Json, operationIds: string[], co
   const d = drafted(document, operationIds);
   expect(await linkProblems(d)).toEqual([]);
   const folder = join(draftWorkFolder, "declarations-compile", name);
-  const specsDir = join(folder, "specs");
-  mkdirSync(join(specsDir, "acme"), { recursive: true });
-  writeFileSync(join(specsDir, "acme", "openapi.yaml"), d.openapiText);
-  writeFileSync(join(specsDir, "acme", "manifest.yaml"), d.manifestText);
+  const files = await generatedDraft(folder, d);
   const outDir = join(folder, "generated");
-  const { files } = await generate({ root, specsDir, outDir });
-  for (const [path, content] of files) {
-    mkdirSync(join(outDir, path, ".."), { recursive: true });
-    writeFileSync(join(outDir, path), content);
-  }
   writeFileSync(join(outDir, "consumer.mts"), `${consumer.join("\n")}\n`);
   const checked = ["acme/index.d.ts", "acme/index.d.cts", "consumer.mts"].map((f) => join(outDir, f));
   return { types: files.get("acme/index.d.ts") ?? "", messages: typeCheckMessages(checked, { skipLibCheck: false }) };
