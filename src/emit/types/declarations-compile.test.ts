@@ -65,6 +65,36 @@ const pointedInside = openapi(
   },
 );
 
+/** An object declaring the family's discriminator `@zqkind` as its own, beside a field. */
+function declaring(field: string): Json {
+  return {
+    type: "object",
+    required: ["@zqkind"],
+    discriminator: { propertyName: "@zqkind" },
+    properties: { "@zqkind": text, [field]: text },
+  };
+}
+
+/** Each member's own part declaring the discriminator, children before their parents (a directory API's entities). */
+const familyDeclaring = openapi(
+  {
+    "/zqshifts/{zqid}": {
+      get: {
+        operationId: "getZqshift",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: text }],
+        responses: { "2XX": reply(at("ZqOfferShift")) },
+      },
+    },
+  },
+  {
+    schemas: {
+      ZqOfferShift: { allOf: [at("ZqChangeRequest"), declaring("zqto")] },
+      ZqChangeRequest: { allOf: [at("ZqEntity"), declaring("zqfrom")] },
+      ZqEntity: declaring("zqid"),
+    },
+  },
+);
+
 /** Children before their parents, one link with no properties of its own. */
 const familyBackwards = openapi(
   {
@@ -244,6 +274,19 @@ describe("a package's declarations", () => {
     );
     expect(messages).toEqual([]);
     expect(types).not.toContain('["_zqkind"]');
+  });
+
+  it("compile where each member of a family declares its discriminator, children first", async () => {
+    const { messages } = await compiled(
+      "family-declaring",
+      familyDeclaring,
+      ["getZqshift"],
+      [
+        'import type { AcmeGetZqshiftOutput as Out } from "./acme/index.js";',
+        'export const kind: string = ({} as Out)["metadata"]["zqkind"];',
+      ],
+    );
+    expect(messages).toEqual([]);
   });
 
   it("type a discriminated member by the value it declares, not never", async () => {
