@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { typeCheckMessages } from "../../../test-support/type-check.js";
 import { draftWorkFolder, drafted, openapi, reply } from "../../../src/import/__fixtures__/draft-kit.js";
-import { generatedDraft } from "../../../test-support/generated-draft.js";
+import { generatedDraft } from "../../../test-support/cli/generated-draft.js";
 import { readTypes, typesFailureKind, writeTypesConsumer } from "./package-types.js";
 
 const project = join(draftWorkFolder, "package-types");
@@ -45,7 +45,7 @@ describe("the directory run's types step", () => {
 
   it("reads tsc's errors into the step's record, and a never apart from a declaration that does not compile", () => {
     const never = "types-consumer/index.ts(12,14): error TS2322: Type 'boolean' is not assignable to type '[\"t\"]'.";
-    const broken = "../generated/zq/index.d.ts(3,5): error TS2339: Property 'zq' does not exist on type 'unknown'.";
+    const broken = "zq/index.d.ts(3,5): error TS2339: Property 'zq' does not exist on type 'unknown'.";
     const run = { exit: 2, wallMs: 1, peakMiB: 1, stderr: "", timedOut: false, killed: false };
     const read = readTypes({ ...run, stdout: `${never}\n${broken}\nFound 2 errors.\n` });
     expect(read).toEqual({ summary: "2 errors", errors: [never, broken] });

@@ -5,7 +5,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generatedDraft } from "../../../test-support/generated-draft.js";
+import { generatedDraft } from "../../../test-support/cli/generated-draft.js";
 import { typeCheckMessages } from "../../../test-support/type-check.js";
 import {
   draftWorkFolder,

@@ -3,10 +3,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generate } from "../src/emit/generate-all.js";
-import type { ProviderDraft } from "../src/import/draft-provider.js";
+import { generate } from "../../src/emit/generate-all.js";
+import type { ProviderDraft } from "../../src/import/draft-provider.js";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The files written, by path relative to `<folder>/generated`. */
 export async function generatedDraft(
