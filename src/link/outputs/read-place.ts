@@ -125,8 +125,9 @@ function linkBodySource(
 }
 
 /**
- * A discriminator's property the body's record has only from its family (inherited-discriminator.ts), typed by its
- * schema's kind: openapi-typescript's type of the record may lack it. Not through a union (its read guards absence).
+ * A discriminator's property of a family's member (an ancestor through its `allOf` discriminated by it:
+ * inherited-discriminator.ts), typed by its schema's kind: openapi-typescript's type of the record may lack it. Not
+ * through a union (its read guards absence).
  */
 function typedBySchema(
   ctx: LinkContext,
