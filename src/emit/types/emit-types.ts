@@ -26,6 +26,7 @@ import { withDeclaredMappings } from "./declared-mappings.js";
 import { hoistedRefs } from "./hoisted-refs.js";
 import { withNullableUnions } from "./null-type-unions.js";
 import { withoutEagerCycles } from "./eager-cycles.js";
+import { rewrittenTree } from "./rewritten-tree.js";
 import { namespaceParts, type OperationsSink, type Transforms } from "./type-parts.js";
 import { alone, printNamespaceOwn, Unprintable } from "./type-printer.js";
 
@@ -168,22 +169,11 @@ function typeNodesOf(document: unknown, traits: DocumentTraits): TS.Node[] {
 
 /** A copy of `node` without the `enum` of an object schema that lists a value no object is, or `node` itself. */
 export function withoutObjectEnums(node: unknown): unknown {
-  if (Array.isArray(node)) {
-    const items = node.map(withoutObjectEnums);
-    return items.some((item, i) => item !== node[i]) ? items : node;
-  }
-  if (node === null || typeof node !== "object") return node;
-  const record = node as Record<string, unknown>;
-  let copy: Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(record)) {
-    const plain = withoutObjectEnums(value);
-    if (plain !== value) (copy ??= { ...record })[key] = plain;
-  }
-  if (isObjectEnum(record)) {
-    const { enum: _left, ...rest } = copy ?? record;
+  return rewrittenTree(node, (record) => {
+    if (!isObjectEnum(record)) return record;
+    const { enum: _left, ...rest } = record;
     return rest;
-  }
-  return copy ?? node;
+  });
 }
 
 /** The whole tree, as transformSchema makes it. */

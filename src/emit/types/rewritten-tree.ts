@@ -1,5 +1,6 @@
 // A document's tree with some of its objects changed, copied only on the way to what changes: the types' copies
-// (hoisted-refs.ts, declared-mappings.ts, null-type-unions.ts) share the rest with the generator's own document.
+// (hoisted-refs.ts, declared-mappings.ts, null-type-unions.ts, emit-types.ts withoutObjectEnums) share the rest with
+// the generator's own document.
 
 type Node = Record<string, unknown>;
 
