@@ -1,7 +1,8 @@
 // A package's declarations compile (tsc --strict, declarations checked) where openapi-typescript's own types of the
-// document would not: a `$ref` into a union's member, a list's items or a property's property (hoisted-refs.ts); a
-// discriminated family whose members come before their parents, one with no properties of its own, whose discriminator
-// an output reads (link/outputs/inherited-discriminator.ts); an operation id with a `#`; a body that may be null.
+// document would not: a `$ref` into a union's member, a list's items, a property's property or an optional property
+// (hoisted-refs.ts); a discriminated family whose members come before their parents, one with no properties of its
+// own, whose discriminator an output reads (link/outputs/inherited-discriminator.ts); an operation id with a `#`; a
+// body that may be null.
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -229,6 +230,37 @@ const nullBesideUnion = openapi(
   { openapi: "3.1.0" },
 );
 
+/** An answer that is a component's optional property (`#/components/schemas/ZqWall/properties/rules`). */
+const optionalProperty = openapi(
+  {
+    "/zqwalls/{zqid}/rules": {
+      get: {
+        operationId: "getZqwallRules",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: text }],
+        responses: { "200": reply(at("ZqWall", "properties", "rules"), { zqpolicy: "ZQDROP" }) },
+      },
+    },
+  },
+  {
+    schemas: {
+      ZqWall: {
+        type: "object",
+        required: ["zqlabel"],
+        properties: {
+          zqlabel: text,
+          rules: {
+            type: "object",
+            properties: {
+              zqpolicy: { type: "string", enum: ["ZQACCEPT", "ZQDROP"] },
+              zqlist: { type: "array", items: text },
+            },
+          },
+        },
+      },
+    },
+  },
+);
+
 async function compiled(name: string, document: Json, operationIds: string[], consumer: string[]) {
   const d = drafted(document, operationIds);
   expect(await linkProblems(d)).toEqual([]);
@@ -260,6 +292,22 @@ describe("a package's declarations", () => {
     expect(types).toContain('"ZqChannel/properties/from/oneOf/0": {');
     expect(types).toContain('components["schemas"]["ZqChannel/properties/tags/items"]');
     expect(types).not.toContain('["oneOf"]');
+  });
+
+  it("compile where an answer is a component's optional property, its fields read as outputs", async () => {
+    const { types, messages } = await compiled(
+      "optional-property",
+      optionalProperty,
+      ["getZqwallRules"],
+      [
+        'import type { AcmeGetZqwallRulesOutput as Out } from "./acme/index.js";',
+        'export const policy: Out["metadata"]["zqpolicy"] = "ZQDROP";',
+        "// @ts-expect-error: the answer is the rules, never absent",
+        'export const absent: Out["data"] = undefined;',
+      ],
+    );
+    expect(messages).toEqual([]);
+    expect(types).toContain('components["schemas"]["ZqWall/properties/rules"]');
   });
 
   it("compile where a family's member lists before its parent, its discriminator typed by its schema", async () => {

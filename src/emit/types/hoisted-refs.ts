@@ -3,10 +3,11 @@
 // The transform types a `$ref` as an indexed access of the type its pointer runs through, skipping each `properties`
 // segment (oapiRef: `#/components/schemas/channel/properties/from/oneOf/0` becomes
 // `components["schemas"]["channel"]["from"]["oneOf"]["0"]`). A pointer into a union's member, a list's items, a map's
-// values, a request's or answer's schema, or a property of a property (which may be absent: `T | undefined` has no
-// member to index) names no type there, and a package whose document had one did not compile (TS2339, tsc --strict on
-// a consumer, declarations checked). Each such `$ref` of the types' copy now points at its target hoisted under
-// `components.schemas`, named by its pointer (`channel/properties/from/oneOf/0`): the same schema, typed once.
+// values, a request's or answer's schema, or a property of a property or an optional one (which may be absent:
+// `T | undefined` has no member to index) names no type there, and a package whose document had one did not compile
+// (TS2339, tsc --strict on a consumer, declarations checked). Each such `$ref` of the types' copy now points at its
+// target hoisted under `components.schemas`, named by its pointer (`channel/properties/from/oneOf/0`): the same
+// schema, typed once.
 import { refPath, refTarget } from "../../load/json-ref.js";
 import { rewrittenTree } from "./rewritten-tree.js";
 
@@ -76,7 +77,8 @@ export function hoistedRefs(document: unknown, refs: ReadonlySet<string>): unkno
 
 /**
  * Whether the transform's indexed access of `steps` is a type: a component (`#/components/schemas/A`, three steps or
- * fewer), or a property an object component declares itself, no union's (`#/components/schemas/A/properties/b`).
+ * fewer), or a property an object component declares itself and requires, no union's
+ * (`#/components/schemas/A/properties/b`).
  */
 function indexable(document: unknown, steps: readonly string[]): boolean {
   if (steps.length <= 3) return true;
@@ -87,7 +89,11 @@ function indexable(document: unknown, steps: readonly string[]): boolean {
     | undefined;
   if (!holder || typeof holder !== "object" || "$ref" in holder || "oneOf" in holder || "anyOf" in holder) return false;
   const properties = holder.properties as Record<string, unknown> | undefined;
-  return properties !== null && typeof properties === "object" && Object.hasOwn(properties, steps[4] as string);
+  const name = steps[4] as string;
+  // An optional one is typed `T | undefined`, which has no member to index (an answer that is a component's optional
+  // `rules`, whose fields outputs read).
+  const required = Array.isArray(holder.required) && holder.required.includes(name);
+  return required && properties !== null && typeof properties === "object" && Object.hasOwn(properties, name);
 }
 
 /** A pointer segment as the transform reads one back (`~1` a slash, `~0` a tilde; no percent-decoding). */
