@@ -219,7 +219,8 @@ export interface NestedLimits {
   knownValues?: string[];
   /**
    * For a text: it holds a secret (a password, a client secret: the document's `format: password`, or a field its
-   * name says is one), so a refusal of it withholds its value, as a secret parameter's.
+   * name says is one), so a refusal of it withholds its value, as a secret parameter's. For a map of texts (an object
+   * whose name says its values are secrets: `credentials`, `AuthParameters`): each of its values.
    */
   secret?: true;
   minimum?: number;

@@ -75,7 +75,10 @@ function walk(
 ): void {
   if (value === null || value === undefined) return;
   if (limits.secret || limits.kinds?.some((k) => k.secret)) {
-    found(value, path);
+    // A map of texts marked secret (its name says so, `credentials`): each value, at its key.
+    if (limits.type === "object" && isObject(value))
+      for (const [key, v] of Object.entries(value)) found(v, [...path, key]);
+    else found(value, path);
     return;
   }
   if (Array.isArray(value)) {

@@ -11,6 +11,7 @@ import { schemaRef } from "../../load/schemas/base-kinds.js";
 import { loneKindOf, loneMember } from "./lone-member.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
+import { namesSecretMap, secretTextsMap } from "../../load/schemas/secrets/secret-maps.js";
 import { secretField, secretHolder } from "../../load/schemas/secrets/secret-names.js";
 import { deeper, fresh, heldWalk, NESTED_DEPTH, roomIn, type Walk } from "./value-walk.js";
 import { fixedValues } from "../../load/text-enum.js";
@@ -74,7 +75,9 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
     },
     held(jsonType, field) {
       const holds = secretHolder(field);
-      const key = `${jsonType}:${holds ?? ""}`;
+      // A map of texts named as secrets (`credentials`, `AuthParameters`): each value withheld, whatever its key.
+      const secretValues = jsonType === "object" && namesSecretMap(field, flat.description);
+      const key = `${jsonType}:${holds ?? ""}:${secretValues}`;
       let found = held.get(key);
       if (!found) {
         const holder = memberOfType(doc, flat, jsonType);
@@ -82,7 +85,7 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
         const items = holder && !isTuple(holder) ? holder.items : undefined;
         const raw = jsonType === "array" ? items : jsonType === "object" ? holder?.additionalProperties : undefined;
         const nested = raw && typeof raw === "object" ? nestedOf(doc, raw as Schema, heldWalk(field)) : undefined;
-        found = { holder, nested };
+        found = { holder, nested: secretValues && nested?.type === "string" ? { ...nested, secret: true } : nested };
         held.set(key, found);
       }
       return found;
@@ -275,13 +278,12 @@ function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
     // text that holds a secret (a password, by its name or `format: password`) is marked: its refusal withholds it.
     const limits = nestedOf(doc, field, deeper(at, name)) ?? {};
     const holder = { name: at.holder, description: s.description ?? s.title };
-    setOwn(
-      fields,
-      name,
-      limits.type === "string" && secretField(name, doc.flatten(field), Object.keys(props), holder)
-        ? { ...limits, secret: true }
-        : limits,
-    );
+    const flat = doc.flatten(field);
+    const secret =
+      limits.type === "string"
+        ? secretField(name, flat, Object.keys(props), holder)
+        : limits.type === "object" && secretTextsMap(doc, name, flat);
+    setOwn(fields, name, secret ? { ...limits, secret: true } : limits);
   }
   const required = Array.isArray(s.required)
     ? (s.required as unknown[]).filter((f): f is string => typeof f === "string" && !readOnly.has(f))
