@@ -18,6 +18,8 @@ import { actedOnToken } from "../../auth/acted-on-token.js";
 import { takesToken } from "../../auth/answer-tokens.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
 import { holdsTexts } from "./text-lists.js";
+import { nameWords } from "../../../load/schemas/name-words.js";
+import { oneTimeCode } from "../../../load/schemas/secrets/one-time-codes.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 
 type Path = (string | number)[];
@@ -131,7 +133,9 @@ export function keepSecret(
             ? `a field ${wireName} every request body of the document has, and the document declares no security ` +
               "scheme: the API's key, sent in the body"
             : named;
-    markSecret(params, name, why, marked, [...at, "params", name], notes);
+    // A one-time code (six digits, a PIN's four): held to a secret's shortest, not a password's (one-time-codes.ts).
+    const code = !list && why !== undefined && p.minLength === undefined && oneTimeCode(nameWords(leaf), p.description);
+    markSecret(params, name, why, { marked, code }, [...at, "params", name], notes);
   }
 }
 
@@ -146,7 +150,7 @@ function markSecret(
   params: Record<string, ManifestParam>,
   name: string,
   why: string | undefined,
-  marked: boolean,
+  { marked, code }: { marked: boolean; code: boolean },
   at: Path,
   notes: ReviewNote[],
 ): void {
@@ -165,11 +169,19 @@ function markSecret(
     return;
   }
   const { default: standIn, ...kept } = { ...p, secret: true, visibility: "user-only" } as ManifestParam;
-  const short = typeof p.example === "string" && Array.from(p.example).length < SECRET_MIN_LENGTH;
+  const floor = code ? SHORT_SECRET_MIN_LENGTH : SECRET_MIN_LENGTH;
+  const short = typeof p.example === "string" && Array.from(p.example).length < floor;
+  if (code) kept.minLength = SHORT_SECRET_MIN_LENGTH;
   if (short) delete kept.example;
   params[name] = kept;
   const left = [
-    ...(short ? [`its example, shorter than a secret's ${SECRET_MIN_LENGTH} characters, left out`] : []),
+    ...(code
+      ? [
+          `a one-time code: minLength ${SHORT_SECRET_MIN_LENGTH}, the shortest secret a call takes (a password's is ` +
+            `${SECRET_MIN_LENGTH}): set the upstream's own length if it has one`,
+        ]
+      : []),
+    ...(short ? [`its example, shorter than a secret's ${floor} characters, left out`] : []),
     ...(standIn !== undefined ? ["its default left out: a call gives the secret, no stand-in is sent"] : []),
   ];
   const said = `${why}: drafted secret, set by a person${left.map((l) => `; ${l}`).join("")}`;

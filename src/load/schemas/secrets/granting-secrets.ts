@@ -55,7 +55,7 @@ export function actionToken(description: string): boolean {
  * Whether a description says no more than the name (its words): none, or "The token field.", "The authorization_code
  * parameter." (add's words for a value the document leaves undescribed, or a publisher's).
  */
-function saysOnlyItsName(words: readonly string[], description: unknown): boolean {
+export function saysOnlyItsName(words: readonly string[], description: unknown): boolean {
   if (typeof description !== "string") return true;
   const own = description
     .replace(/^\W*(the|an?)\s+/i, "")

@@ -9,6 +9,7 @@ import { callsAnIdentifier } from "../identifier-words.js";
 import { nameWords, namesPageToken, PAGE_WORDS, withoutIndex } from "../name-words.js";
 import { describedAsAPassword, describesPassword, namesPasswordInOtherLanguage } from "./password-words.js";
 import { namesCardData } from "./card-data.js";
+import { oneTimeCode } from "./one-time-codes.js";
 import {
   CRYPTO_KEY_WORDS,
   describedAsPrivateKey,
@@ -55,15 +56,15 @@ const PRIVATE_KEY_ENDING = /^([a-z0-9]+[_-]?)?(private[_-]?key|(certificate|cert
 // A wallet's keys by the end of its name: its recovery phrase (cipher_seed_mnemonic, mnemonic, seedPhrase,
 // recovery_phrase, backup_words) or its master private key (extended_master_key, masterPrivateKey, xprv), from which
 // every key of the wallet derives. Not a phrase's or a key's hint, id or fingerprint (mnemonic_hint, master_key_id).
-// Any words before (`cipher_seed_mnemonic`: two words before its end, which a one-word prefix missed).
+// Any words before (`cipher_seed_mnemonic`: two).
 const WALLET_KEY_ENDING =
   /^[a-z0-9_-]*?(mnemonic|(seed|recovery|backup)[_-]?(phrase|words)|master[_-]?(private[_-]?)?key|xprv)$/i;
 // `pass` (or `pass2`, a second one) is a password only where its description says so, in any language (an SMTP
 // account's, "Contraseña": password-words.ts); elsewhere it is a verb or a route.
 const BARE_PASS = /^pass\d?$/i;
-// ...or, with no description to say so (a converter's document describes few fields), where what is beside it says so:
-// an account's name or another password in the same form (a sign-in's `e_mail` and `pass`, a change's `old_pass`), or
-// the operation's address or summary naming a password or a sign-in (`/user/password/replacement`, "email login").
+// ...or, with no description to say so, where what is beside it says so: an account's name or another password in the
+// same form (a sign-in's `e_mail` and `pass`, a change's `old_pass`), or the operation's address or summary naming a
+// password or a sign-in (`/user/password/replacement`, "email login").
 const ACCOUNT_FIELD =
   /^(e[_-]?mail|email[_-]?address|user([_-]?name)?|login|account[_-]?name|(old|current)[_-]?pass)$/i;
 const PASSWORD_CONTEXT = /\b(passwords?|passphrase|log ?in|sign ?(in|up)|register|registration)\b/i;
@@ -183,7 +184,8 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // A JSON Web Token (`jwt`, exchanged for a session's token) or a pre-shared key (`auth_psk`, a wireless network's)
   // by the last word of its name: whoever holds either signs in. Not one described as an identifier.
   if (/^(jwt|psk)$/.test(words.at(-1) ?? "")) return !callsAnIdentifier(description);
-  const code = authorizationCodeSecret(words, description);
+  // An authorization code (a domain's, OAuth's), or a one-time code that proves who a person is (`otp`, "TOTP code").
+  const code = authorizationCodeSecret(words, description) ?? (oneTimeCode(words, description) || undefined);
   if (code !== undefined) return code;
   if (words.at(-1) === "ticket") return sessionTicket(words, description);
   // A cookie's value by the last word of its name (a header `Cookie`, a query `identity_cookie`, "The zq-id cookie
