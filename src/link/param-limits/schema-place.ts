@@ -278,11 +278,11 @@ function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
     // text that holds a secret (a password, by its name or `format: password`) is marked: its refusal withholds it.
     const limits = nestedOf(doc, field, deeper(at, name)) ?? {};
     const holder = { name: at.holder, description: s.description ?? s.title };
-    const flat = doc.flatten(field);
+    // ...and so is a map of texts its name says holds secrets (`credentials`: each value).
     const secret =
       limits.type === "string"
-        ? secretField(name, flat, Object.keys(props), holder)
-        : limits.type === "object" && secretTextsMap(doc, name, flat);
+        ? secretField(name, doc.flatten(field), Object.keys(props), holder)
+        : limits.type === "object" && !limits.fields && secretTextsMap(doc, name, doc.flatten(field));
     setOwn(fields, name, secret ? { ...limits, secret: true } : limits);
   }
   const required = Array.isArray(s.required)
