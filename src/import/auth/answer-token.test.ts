@@ -257,4 +257,12 @@ describe("a key field every body has, described as a record's name", () => {
     expect(keyed.auth).toEqual({ param: "apiKey", alsoSends: [{ in: "body", name: "key" }] });
     expect(keyed.params?.apiKey?.secret).toBe(true);
   });
+
+  // Seed 1338: a converter's only operation, its body's `key` "The license key required to use the API", was drafted a
+  // bearer scheme the API does not take beside a plain `key`.
+  it("is the credential when described as the key required to use the API", () => {
+    const keyed = store("The license key required to use the API");
+    expect(keyed.auth).toEqual({ param: "apiKey", alsoSends: [{ in: "body", name: "key" }] });
+    expect(keyed.params?.apiKey?.secret).toBe(true);
+  });
 });

@@ -50,8 +50,18 @@ const ONLY_THE_KEY = new RegExp(
 
 /** Whether a description's first sentence says the value is the API key and nothing more (`Clé API`). */
 export function describedAsTheKey(description: unknown): boolean {
-  return typeof description === "string" && ONLY_THE_KEY.test(firstSentence(description));
+  if (typeof description !== "string") return false;
+  const first = firstSentence(description);
+  return ONLY_THE_KEY.test(first) || KEY_TO_USE_THE_API.test(first);
 }
+
+// ...or as the key a call needs, and nothing more ("The license key required to use the API", a body's `key` beside a
+// bearer scheme; seed 1338).
+const KEY_TO_USE_THE_API = new RegExp(
+  `^\\s*(?:${OWNER})?(?:${KIND_WORD}){0,3}keys?\\s+(?:required|needed|used)\\s+to\\s+(?:use|access|call)\\s+` +
+    "(?:the|this|our)\\s+(?:api|service)\\s*[.:]?\\s*$",
+  "iu",
+);
 
 // ...and one whose first sentence says the value is a token that authenticates and nothing more ("Zq Auth Token",
 // "Your access token.", "Session token"), or nothing but that it authenticates the call (a bank's required header

@@ -83,6 +83,9 @@ const PAYMENT_CODE_WORDS = /\b(payments?|paid|cards?|transactions?|bank|charges?
  * server"), not a payment's.
  */
 export function authorizationCodeSecret(words: readonly string[], description: unknown): boolean | undefined {
+  // OAuth 1's verifier (`oauth_verifier`: the code a user's grant hands back, exchanged for the access token) and a
+  // PKCE code's (`code_verifier`, the secret its challenge was made from).
+  if (words.at(-1) === "verifier" && /^(oauth|code)$/.test(words.at(-2) ?? "")) return true;
   // An auth code written as one word (`salesforceAuthcode`) is one too.
   if (words.at(-1) === "authcode") return authorizationCodeSecret([...words.slice(0, -1), "auth", "code"], description);
   if (!/^(auth|authorization|epp|oauth2?)$/.test(words.at(-2) ?? "") || words.at(-1) !== "code") return undefined;

@@ -59,3 +59,18 @@ describe("a token a sign-in hands out, or one to reset a password (seed 1316)", 
     expect(namesSecret("startingToken", "The pagination token obtained from a previous request.")).toBe(false);
   });
 });
+
+describe("OAuth's verifiers and the key a call needs (seed 1338)", () => {
+  it("are secrets: OAuth 1's verifier, a PKCE code's, a key described as the one required to use the API", () => {
+    expect(namesSecret("oauth_verifier", "The verification code received after the user has granted it.")).toBe(true);
+    expect(namesSecret("code_verifier")).toBe(true);
+    expect(namesSecret("key", "The license key required to use the API")).toBe(true);
+    expect(namesSecret("zqLicense", "Your key needed to access the service.")).toBe(true);
+  });
+
+  it("are not a verifier's method, nor a key of a record the API keeps", () => {
+    expect(namesSecret("code_verifier_method")).toBe(false);
+    expect(namesSecret("key", "The key of the setting.")).toBe(false);
+    expect(namesSecret("key", "The key required to use the zq record's lock.")).toBe(false);
+  });
+});
