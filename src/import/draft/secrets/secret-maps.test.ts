@@ -1,8 +1,9 @@
 // A map of texts whose name says its values are secrets (a logger's `credentials: {connectionString: …}`, a container
 // group's `secret` volume of base64 values, an auth flow's `AuthParameters: {PASSWORD: …}` and `ChallengeResponses`;
-// found in the public directory by a scan of request bodies' maps): the keys are the caller's, so no field's name can
-// mark a value secret, and an upstream error echoing the value returned it whole. Each value is withheld now; a map
-// whose description says it holds secrets' names (an environment variable → a secret manager's secret name) is not.
+// found in the public directory by a scan of request bodies' maps; a cluster's secret object's `data`, "Data contains
+// the secret data"): the keys are the caller's, so no field's name can mark a value secret, and an upstream error
+// echoing the value returned it whole. Each value is withheld now; a map whose description says it holds secrets' names
+// (an environment variable → a secret manager's secret name) is not.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
@@ -35,6 +36,8 @@ const doc = openapi({
                 zqVolume: { type: "object", properties: { secret: texts("The volume's files.") } },
                 zqEnvironment: texts("Environment variables of the job."),
                 secretVariables: texts("A map of environment variable names to the secret manager's secret names."),
+                zqData: texts("Data contains the secret data. Each key must be a file's name."),
+                zqSettings: texts("Data contains the configuration data."),
               },
             },
           },
@@ -64,6 +67,8 @@ describe("a map of texts named as holding secrets, inside a JSON parameter", () 
       "enEtdm9sdW1lLTAwNDU=",
       "zq-env-0046",
       "zq-secret-name-0047",
+      "zq-secret-data-0048",
+      "zq-setting-0049",
     ];
     const failing = scriptedFetch(json(400, { message: `refused: ${echoed.join(", ")}` }));
     const input = {
@@ -72,15 +77,16 @@ describe("a map of texts named as holding secrets, inside a JSON parameter", () 
       ...values,
       zqEnvironment: { ZQ_MODE: "zq-env-0046" },
       secretVariables: { ZQ_DB: "zq-secret-name-0047" },
+      zqData: { "zq.conf": "zq-secret-data-0048" },
+      zqSettings: { zqMode: "zq-setting-0049" },
     };
     const run = await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9", fetch: failing.fetch });
     const sent = JSON.parse(String(failing.seen[0]?.body));
     expect(sent.AuthParameters.ZQ_PASSWORD).toBe("zq-Pa55word-0042");
     expect(run.success).toBe(false);
     const shown = JSON.stringify(run);
-    for (const secret of echoed.slice(0, 5)) expect(shown).not.toContain(secret);
-    expect(shown).toContain("zq-env-0046");
-    expect(shown).toContain("zq-secret-name-0047");
+    for (const secret of [...echoed.slice(0, 5), "zq-secret-data-0048"]) expect(shown).not.toContain(secret);
+    for (const plain of ["zq-env-0046", "zq-secret-name-0047", "zq-setting-0049"]) expect(shown).toContain(plain);
   });
 
   it("takes each value of a map inside an object as a secret field, kept out of a workflow's results", async () => {

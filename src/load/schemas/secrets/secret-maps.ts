@@ -16,13 +16,15 @@ const SIGN_IN_MAPS = /^(auth|authentication|authorization|login|sign in) (parame
 /**
  * Whether each value of a map named `name` is a secret: its name, its map word and plural put by, names a secret or a
  * credential (`secrets`, `passwords`, `apiKeys`, `credentials`, `cookies`), or a sign-in's parameters or a challenge's
- * responses. Not where its description says the values name secrets (`secret names`, ids: the secret kept elsewhere).
+ * responses; or its description says it holds secret data. Not where its description says the values name secrets
+ * (`secret names`, ids: the secret kept elsewhere).
  */
 export function namesSecretMap(name: string | undefined, description?: unknown): boolean {
   if (name === undefined || namesASecret(description) || describesSecretNames(description)) return false;
   const words = nameWords(name);
   while (words.length > 1 && MAP_WORDS.has(words.at(-1) as string)) words.pop();
   if (!words.length) return false;
+  if (typeof description === "string" && SECRET_DATA_WORDS.test(description)) return true;
   const joined = words.join(" ");
   if (SIGN_IN_MAPS.test(joined)) return true;
   const last = words.at(-1) as string;
@@ -35,6 +37,10 @@ export function namesSecretMap(name: string | undefined, description?: unknown):
     /^credentials?$/.test(one.at(-1) as string)
   );
 }
+
+// ...or, whatever its name (`data`, `stringData`), a description saying it holds secret data ("Data contains the secret
+// data", a cluster's secret object).
+const SECRET_DATA_WORDS = /\bsecret (data|values?|contents?)\b/i;
 
 // "…to the secret manager's secret names", "the ids of the secrets": the values name secrets kept elsewhere.
 const SECRET_NAMES_WORDS = new RegExp(
