@@ -9,6 +9,11 @@ export function nameWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
+/** A name whose last word is plural, that word made singular (`access_tokens` → `access_token`); else undefined. */
+export function singular(name: string): string | undefined {
+  return /[a-z]{3}s$/i.test(name) && !/ss$/i.test(name) ? name.slice(0, -1) : undefined;
+}
+
 // The last word of a numbered name (`apiKey_l1`, `secret_2`, `tokenV2`): a digit, or a letter and digits.
 const INDEX_WORD = /^[a-z]?\d+$/;
 

@@ -18,7 +18,7 @@ import { actedOnToken } from "../../auth/acted-on-token.js";
 import { takesToken } from "../../auth/answer-tokens.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
 import { holdsTexts } from "./text-lists.js";
-import { nameWords } from "../../../load/schemas/name-words.js";
+import { nameWords, singular } from "../../../load/schemas/name-words.js";
 import { oneTimeCode } from "../../../load/schemas/secrets/one-time-codes.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 
@@ -216,9 +216,4 @@ function secretListWhy(place: string, wireName: string, p: ManifestParam): strin
   return namesSecret(one, p.description) || carriesCredential(place, one, false, p.description)
     ? `a list of texts named as ${one} values (a secret or a credential each), each of whose items is withheld`
     : undefined;
-}
-
-/** A name whose last word is plural, that word made singular (`access_tokens` → `access_token`); else undefined. */
-function singular(name: string): string | undefined {
-  return /[a-z]{3}s$/i.test(name) && !/ss$/i.test(name) ? name.slice(0, -1) : undefined;
 }

@@ -3,11 +3,11 @@
 // Read by the link for a JSON parameter's values (link/param-limits/schema-place.ts: NestedLimits.secret), which every
 // message, log and recording then withholds.
 import { typeOf, type OpenApiDocument, type Schema } from "../../openapi-document.js";
-import { nameWords } from "../name-words.js";
+import { nameWords, singular } from "../name-words.js";
 import { namesCredentialEnding, namesSecret, namesASecret } from "./secret-names.js";
 
 // A map's own word after what its values are (`credentialsMap`, `secret_dict`): not what the values are.
-const MAP_WORDS = new Set(["map", "dict", "dictionary", "values", "entries"]);
+const MAP_WORD = /(?<=[a-z0-9])[-_]?(map|dict|dictionary|values|entries)$/i;
 
 // Words a sign-in flow names the map of what it takes by (an auth flow's parameters, its challenge's answers: a
 // password, a secret hash, a one-time code), whatever each key is.
@@ -21,20 +21,16 @@ const SIGN_IN_MAPS = /^(auth|authentication|authorization|login|sign in) (parame
  */
 export function namesSecretMap(name: string | undefined, description?: unknown): boolean {
   if (name === undefined || namesASecret(description) || describesSecretNames(description)) return false;
-  const words = nameWords(name);
-  while (words.length > 1 && MAP_WORDS.has(words.at(-1) as string)) words.pop();
-  if (!words.length) return false;
   if (typeof description === "string" && SECRET_DATA_WORDS.test(description)) return true;
-  const joined = words.join(" ");
-  if (SIGN_IN_MAPS.test(joined)) return true;
-  const last = words.at(-1) as string;
-  const one = [...words.slice(0, -1), last.endsWith("s") && last.length > 3 ? last.slice(0, -1) : last];
-  const singular = one.map((w, i) => (i ? w[0]?.toUpperCase() + w.slice(1) : w)).join("");
+  const base = name.replace(MAP_WORD, "");
+  if (SIGN_IN_MAPS.test(nameWords(base).join(" "))) return true;
+  // What each value is, as a list's items are read (keep-secret.ts secretListWhy): the name made singular.
+  const one = singular(base) ?? base;
   return (
-    namesSecret(singular) ||
+    namesSecret(one) ||
+    namesCredentialEnding(one) ||
     namesSecret(name) ||
-    namesCredentialEnding(singular) ||
-    /^credentials?$/.test(one.at(-1) as string)
+    /^credentials?$/.test(nameWords(one).at(-1) ?? "")
   );
 }
 
