@@ -16,6 +16,7 @@ describe("a one-time code that proves who a person is", () => {
 
   it("is a secret by its description: sent to the person, or a one-time or a second factor's code", () => {
     expect(namesSecret("UserCode", "The TOTP code.")).toBe(true);
+    expect(namesSecret("UserCode", "The one- time password computed using the secret code.")).toBe(true);
     expect(namesSecret("code", "The Time-based One-Time Password of the zq account.")).toBe(true);
     expect(namesSecret("zqVerificationCode", "The verification code that was sent to the phone number.")).toBe(true);
     expect(namesSecret("ConfirmationCode", "The code sent to retrieve a forgotten password.")).toBe(true);

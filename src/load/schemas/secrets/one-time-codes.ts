@@ -22,11 +22,12 @@ const SENT_CODE = new RegExp(
 const BOOKING_WORDS = /\b(booking|reservation|order|itinerary|flight|hotel|ticket|purchase|shipment|payment)s?\b/i;
 
 // By its description, of a bare or a user's code, pin or token (`UserCode`, "The TOTP code."): a one-time password or
-// code, a second factor's, an authenticator app's. Not a code of something else the description mentions one beside
-// (`LanguageCode`, "The language to use for sending the OTP").
+// code (written "one- time" too, as a user pool's document has it), a second factor's, an authenticator app's. Not a
+// code of something else the description mentions one beside (`LanguageCode`, "The language to use for sending the
+// OTP").
 const HOLDER_WORDS = new Set(["user", "auth", "security", "access", "login", "device", "token", "sms", "email"]);
 const ONE_TIME_CODE_WORDS = new RegExp(
-  "\\bone[- ]time (pass(word|code)|(security |verification )?code|pin)\\b|\\b(t|h)?otp\\b|" +
+  "\\bone[-\\s]*time (pass(word|code)|(security |verification )?code|pin)\\b|\\b(t|h)?otp\\b|" +
     "\\b(mfa|2fa|two[- ]factor( authentication)?|multi[- ]factor( authentication)?) (code|token|pin)\\b|" +
     "\\bauthenticator app\\b",
   "i",
