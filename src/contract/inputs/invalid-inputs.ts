@@ -285,7 +285,8 @@ function lengthBreakers(p: ParamSpec, places: Set<string>, set: Breaks): void {
     );
   if (p.pattern) {
     const re = new RegExp(p.pattern, "u");
-    const min = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
+    // A secret's draws start at its floor (a PIN's, a one-time code's: under a password's), as the runtime holds it.
+    const min = Math.max(p.minLength ?? 1, p.secret ? secretFloor(p.minLength) : 1);
     const max = p.maxLength ?? 64;
     // A pattern every string within the lengths matches (`.+`) cannot be broken: no such draw.
     const breaking = boundedFilter(
