@@ -5,7 +5,9 @@ import { isDeepStrictEqual } from "node:util";
 import {
   executeToolDefinition,
   type FetchLike,
+  jsonInput,
   mentionsSecret,
+  nestedSecretTexts,
   redact,
   secretTexts,
   show,
@@ -197,10 +199,17 @@ export interface Refusal {
   secrets?: string[];
 }
 
-/** The values of the tool's secret parameters in an input (what the runtime must keep out of messages). */
+/**
+ * The values of the tool's secret parameters in an input, and the texts at places a JSON parameter's shape marks secret
+ * (a RADIUS server's `secret` in a list of them): what the runtime must keep out of messages and outputs.
+ */
 export function secretsIn(tool: ToolSpec, input: Record<string, unknown>): string[] {
   // A secret list of texts: each item and the list written whole, as the runtime withholds them (secretTexts).
-  return tool.params.filter((p) => p.secret).flatMap((p) => secretTexts(input[p.name]));
+  const found = tool.params.filter((p) => p.secret).flatMap((p) => secretTexts(input[p.name]));
+  // A JSON parameter given as its text is read as the runtime reads it before its walk.
+  const values = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, jsonInput(v)]));
+  nestedSecretTexts(tool, values, (text) => found.push(text));
+  return found;
 }
 
 /**

@@ -43,3 +43,37 @@ describe("outputs that would echo a secret of the call", () => {
     expect(() => expectOutputs(tool, { next }, answer, input)).toThrow(/outputs for the 200 answer/);
   });
 });
+
+describe("outputs that would echo a secret inside a JSON parameter's value", () => {
+  const listTool = {
+    id: "zqlist_servers",
+    params: [
+      {
+        name: "zqservers",
+        type: "json",
+        description: "s",
+        wire: { in: "body", name: "servers" },
+        items: { type: "object", fields: { host: { type: "string" }, zqshared: { type: "string", secret: true } } },
+      },
+    ],
+    outputs: [{ path: "echo", type: "string", description: "e", source: { expression: "$response.body#/echo" } }],
+    outcomes: [],
+    rules: [],
+  } as unknown as ToolSpec;
+  const shared = "zq-shared-0042";
+  const echoed = {
+    status: 200,
+    responseHeaders: new Headers({ "content-type": "application/json" }),
+    responseBody: JSON.stringify({ echo: `refused ${shared} at h1` }),
+  } as Exchange;
+
+  it("are expected redacted, given as a value or as its JSON text", () => {
+    const servers = [{ host: "h1", zqshared: shared }];
+    const given = { echo: `refused ${REDACTED} at h1` };
+    expect(() => expectOutputs(listTool, given, echoed, { zqservers: servers })).not.toThrow();
+    expect(() => expectOutputs(listTool, given, echoed, { zqservers: JSON.stringify(servers) })).not.toThrow();
+    expect(() => expectOutputs(listTool, { echo: `refused ${shared} at h1` }, echoed, { zqservers: servers })).toThrow(
+      /outputs for the 200 answer/,
+    );
+  });
+});

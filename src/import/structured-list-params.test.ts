@@ -60,7 +60,7 @@ describe("a query parameter that is a list of objects", () => {
       expect.stringMatching(
         new RegExp(
           "^query parameter ZqItems is a list of objects or of lists \\(or an object of only such lists, or of " +
-            "objects\\), which " +
+            "objects, or requiring one\\), which " +
             "no OpenAPI style writes .*: not drafted$",
         ),
       ),
@@ -72,7 +72,8 @@ describe("a query parameter that is a list of objects", () => {
     expect(() => drafted(document(true), ["zqStore", "zqPing"])).toThrow(
       new RegExp(
         "zqStore \\(its query parameter ZqItems is a list of objects or of lists \\(or an object of " +
-          "only such lists, or of objects\\), which no OpenAPI style writes .*leave it out of --operations",
+          "only such lists, or of objects, or requiring one\\), which no OpenAPI style writes " +
+          ".*leave it out of --operations",
       ),
     );
   });
@@ -168,7 +169,7 @@ describe("a required query parameter that is an object of objects", () => {
     expect(() => drafted(withAttributes("form"), ["zqAttrs", "zqPing"])).toThrow(
       new RegExp(
         "zqAttrs \\(its query parameter zqAttrs is a list of objects or of lists \\(or an object of only such " +
-          "lists, or of objects\\)",
+          "lists, or of objects, or requiring one\\)",
       ),
     );
     const all = drafted(withAttributes("form"), ["all"]);
@@ -184,6 +185,56 @@ describe("a required query parameter that is an object of objects", () => {
   it("in style deepObject: drafted field by field, and the draft links", async () => {
     const d = drafted(withAttributes("deepObject"), ["zqAttrs"]);
     expect(Object.keys(d.manifest.operations.acme_zq_attrs?.params ?? {})).toContain("zqLog");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+// A required query object sent exploded (style form) that requires a field that is itself an object (a suggester's
+// `{SuggesterName, DocumentSuggesterOptions: {SourceField}}`), beside a plain field: every value carries the object,
+// which form has no `field=value` for. add drafted the plain field and the object field as parameters of their own;
+// the runtime wrote the inner object's fields as pairs of their own (`SourceField=…`), which no reading of the
+// document gives back, and the request judge refused every case of the operation.
+describe("a required query object that requires a field that is an object", () => {
+  const withSettings = (required: boolean) =>
+    openapi({
+      "/zqsuggest": {
+        get: {
+          operationId: "zqSuggest",
+          parameters: [
+            {
+              name: "zqSuggester",
+              in: "query",
+              required,
+              schema: {
+                type: "object",
+                required: ["zqName", "zqOptions"],
+                properties: {
+                  zqName: { type: "string" },
+                  zqOptions: { type: "object", required: ["zqField"], properties: { zqField: { type: "string" } } },
+                },
+              },
+            },
+          ],
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+        },
+      },
+      "/zqping": { get: { operationId: "zqPing", responses: { "200": reply({ type: "object" }) } } },
+    });
+
+  it("is refused when named and left out of a group, naming the parameter and the rule", () => {
+    expect(() => drafted(withSettings(true), ["zqSuggest"])).toThrow(
+      new RegExp(
+        "zqSuggest \\(its query parameter zqSuggester is a list of objects or of lists \\(or an object of only " +
+          "such lists, or of objects, or requiring one\\), which no OpenAPI style writes",
+      ),
+    );
+    expect(Object.keys(drafted(withSettings(true), ["all"]).manifest.operations)).toEqual(["acme_zq_ping"]);
+    expect(pickOperations(withSettings(true), 5, () => 0).map((o) => o.name)).toEqual(["GET /zqping"]);
+  });
+
+  it("is one parameter when the object is optional, and the draft links", async () => {
+    const d = drafted(withSettings(false), ["zqSuggest"]);
+    expect(Object.keys(d.manifest.operations.acme_zq_suggest?.params ?? {})).toEqual(["zqSuggester"]);
     expect(await linkProblems(d)).toEqual([]);
   });
 });

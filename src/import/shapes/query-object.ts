@@ -95,8 +95,7 @@ export function explodedQueryObjects(
     }
     // A field that is itself an object (or a list of objects or of lists) has no form when its parent is sent
     // exploded in style form: OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and
-    // said (a required one stays, so that the link says its wire form is the spec's problem rather than drop what
-    // the document requires).
+    // said (a required one of a required object leaves the operation uncallable: structured-list-params.ts).
     const unsendable = key === "field" ? unsendableFields(doc, fields, required) : [];
     if (unsendable.length) note(unsendableNote(declared.name, unsendable));
     const sent =

@@ -48,22 +48,26 @@ export function isStructuredList(document: unknown, parameter: Json): boolean {
  * Whether a parameter is an object every field of which is a list of structures (`body: {messages: [{…}]}`), or, in a
  * style other than deepObject, an object (`LoadBalancerAttributes: {AccessLog: {…}, ConnectionDraining: {…}}`): style
  * form writes its fields as `field=value` and deepObject as `name[field]=value`, scalars only, so no value of it can be
- * sent. (A deepObject's object field is written a level deeper, `name[field][key]=value`, as the runtime sends it.)
+ * sent. So too an object that requires one such field (`Suggester: {SuggesterName, DocumentSuggesterOptions: {…}}`):
+ * every value carries it. (A deepObject's object field is written a level deeper, `name[field][key]=value`, as the
+ * runtime sends it.)
  */
 function onlyStructuredFields(document: unknown, parameter: Json): boolean {
   if (parameter.content !== undefined) return false;
   const schema = followLocalRefs(document, parameter.schema);
-  const fields = schema && isJson(schema.properties) ? Object.values(schema.properties) : [];
+  const fields = schema && isJson(schema.properties) ? Object.entries(schema.properties) : [];
+  const required = new Set(listOf(schema?.required));
   const objectsToo = parameter.style !== "deepObject";
+  const unwritable = (f: unknown): boolean => {
+    const field = followLocalRefs(document, f);
+    return (
+      listOfStructures(document, field) ||
+      (objectsToo && field !== undefined && !isList(document, field, DEPTH) && structured(document, field, DEPTH))
+    );
+  };
   return (
     fields.length > 0 &&
-    fields.every((f) => {
-      const field = followLocalRefs(document, f);
-      return (
-        listOfStructures(document, field) ||
-        (objectsToo && field !== undefined && !isList(document, field, DEPTH) && structured(document, field, DEPTH))
-      );
-    })
+    (fields.every(([, f]) => unwritable(f)) || fields.some(([name, f]) => required.has(name) && unwritable(f)))
   );
 }
 
@@ -78,8 +82,8 @@ function listOfStructures(document: unknown, schema: Json | undefined): boolean 
 /** The rule a note states. */
 export function structuredListRule(p: { in: string; name: string }): string {
   return (
-    `${p.in} parameter ${p.name} is a list of objects or of lists (or an object of only such lists, or of objects), ` +
-    NO_STYLE
+    `${p.in} parameter ${p.name} is a list of objects or of lists ` +
+    `(or an object of only such lists, or of objects, or requiring one), ${NO_STYLE}`
   );
 }
 
