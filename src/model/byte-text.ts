@@ -1,8 +1,6 @@
-// OpenAPI's `format: byte` (base64 text) as a pattern: `add` drafts it for a byte field, and link takes it in place
-// of a spec pattern that says only "any text of a length" (`^.{1,2097152}`): validators and mocks check the format, so
-// a value must be base64, and the spec's pattern adds nothing the format does not (its length bounds are checked as
-// maxLength and minLength). The pattern itself is load/examples/format-texts.ts's, which the example check reads too.
-import { BASE64_PATTERN } from "../load/examples/format-texts.js";
+// A spec pattern that says only "any text of a length" (`^.{1,2097152}`): a format stated as a pattern (a byte field's
+// base64, format-aliases.ts) takes its place, as validators and mocks check the format and such a pattern adds nothing
+// the format does not (its length bounds are checked as maxLength and minLength).
 
 /** Whether a pattern admits any text of its length (`^.{1,2097152}`, `.*`, `^.+$`), so says nothing but its length. */
 export function anyText(pattern: string): boolean {
@@ -20,11 +18,4 @@ export function anyTextLengths(pattern: string): { min: number; max: number } | 
   const min = count === "+" ? 1 : count === "*" || !least ? 0 : Number(least);
   const bounded = start === "^" && end === "$" && count.startsWith("{") && (comma === undefined || most !== "");
   return { min, max: bounded ? (comma === undefined ? min : Number(most)) : Infinity };
-}
-
-/** Whether a manifest's pattern states a byte field's format where the spec's own pattern says only any text. */
-export function statesByteFormat(pattern: string, spec: { format?: unknown; pattern?: unknown }): boolean {
-  return (
-    pattern === BASE64_PATTERN && spec.format === "byte" && typeof spec.pattern === "string" && anyText(spec.pattern)
-  );
 }

@@ -44,12 +44,24 @@ export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; hint: s
 };
 
 /**
- * The pattern a document's `format` is stated as, where the manifest states it so and the schema's own `pattern` (if
- * given) says no more than "any text of a length" (`^.{1,2097152}`): a value drawn from that pattern broke the format.
+ * The pattern a document's `format` is stated as, where the manifest states it so. Where the schema gives a pattern of
+ * its own (more than "any text of a length", `^.{1,2097152}`, whose values broke the format), a value meets both: a
+ * duration's `^-?P([0-9]+D)?…$` takes `-P1D` and a bare `P`, which no duration is, and the judge and the mocks hold
+ * the format as well as the pattern (bothPatterns).
  */
 export function formatPatternOf(format: unknown, pattern?: unknown): string | undefined {
   if (typeof format !== "string" || !Object.hasOwn(FORMAT_PATTERNS, format)) return undefined;
-  return typeof pattern === "string" && !anyText(pattern) ? undefined : FORMAT_PATTERNS[format]?.pattern;
+  const own = FORMAT_PATTERNS[format]?.pattern as string;
+  return typeof pattern === "string" && !anyText(pattern) ? bothPatterns(own, pattern) : own;
+}
+
+/**
+ * A pattern whose values match a format's anchored pattern (`^…$`) and the document's own: the format's as a lookahead
+ * over the whole text, then the document's, from the start where it is anchored there, else anywhere after.
+ */
+export function bothPatterns(format: string, own: string): string {
+  const whole = format.startsWith("^") && format.endsWith("$") ? format.slice(1, -1) : format;
+  return `^(?=(?:${whole})$)${own.startsWith("^") ? "" : "[\\s\\S]*?"}(?:${own})`;
 }
 
 export interface TextRules {

@@ -10,7 +10,7 @@ import type { AST } from "@eslint-community/regexpp";
 import { collapsedRepeats } from "@blockwright/runtime/internal/generate";
 import { patternAst, patternSpan as lengthOf } from "../../common/pattern-ast.js";
 import type { Schema } from "../../load/openapi-document.js";
-import { statesByteFormat } from "../../model/byte-text.js";
+import { formatPatternOf } from "../../model/format-aliases.js";
 import type { LinkContext, Path } from "../context.js";
 import type { PatternLengths } from "../../common/pattern-ast.js";
 
@@ -73,12 +73,13 @@ function anchored(alternative: AST.Alternative): boolean {
 
 /**
  * A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character, or as the
- * document writes it before the load's reading (collapsedRepeats); but a byte field's format stated as a pattern where
- * the spec's says only any text: src/model/byte-text.ts.
+ * document writes it before the load's reading (collapsedRepeats); but a format stated as a pattern, alone where the
+ * spec's says only any text, else beside the spec's (src/model/format-aliases.ts `formatPatternOf`).
  */
 export function checkSamePattern(ctx: LinkContext, at: Path, what: string, pattern: string, spec: Schema): void {
   // As written in the document too: the load reads a repeated group of one repeated atom as the atom repeated.
-  if (pattern === spec.pattern || collapsedRepeats(pattern) === spec.pattern || statesByteFormat(pattern, spec)) return;
+  if (pattern === spec.pattern || collapsedRepeats(pattern) === spec.pattern) return;
+  if (pattern === formatPatternOf(spec.format, spec.pattern)) return;
   ctx.fail(
     "BW2007",
     at,

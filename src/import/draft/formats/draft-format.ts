@@ -46,12 +46,17 @@ export function withFormat(
   } else if (t === "string" && !param.enum && formatPatternOf(flat.format, param.pattern) !== undefined) {
     // A format a manifest cannot name (base64, an ISO 8601 duration, an RFC 3339 time, an HTTP date): validators and
     // mocks check it, or the upstream reads it so; a pattern says so. The spec's own pattern gives way where it says
-    // only "any characters" (`^.{1,2097152}`: its length bounds stay), or the values drafted from it broke the format.
+    // only "any characters" (`^.{1,2097152}`: its length bounds stay), or the values drafted from it broke the format;
+    // another is kept beside the format's (a value meets both: formatPatternOf).
     const format = String(flat.format);
     const hint = FORMAT_PATTERNS[format]?.hint;
-    param.pattern = formatPatternOf(format, param.pattern);
+    const own = param.pattern;
+    param.pattern = formatPatternOf(format, own);
     if (hint) param.patternHint = hint;
-    note(`the spec gives format ${format} (${hint}): drafted as a pattern its values match`);
+    note(
+      `the spec gives format ${format} (${hint}): drafted as a pattern its values match` +
+        (param.pattern === FORMAT_PATTERNS[format]?.pattern ? "" : `, beside the spec's own pattern ${own}`),
+    );
   } else if (t === "string" && markedSecret(flat)) {
     // The document's own mark of a secret (a sign-in's `PasswordField`, named as none; Azure's `x-ms-secret`): kept
     // secret, set by a person, with its note, once the operation's parameters are drafted (keep-secret.ts).
