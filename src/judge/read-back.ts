@@ -9,6 +9,7 @@ import { declaredParameter, type OpenApiDocument } from "../load/openapi-documen
 import type { OpenApiRequestBody } from "../load/openapi-types.js";
 import { type JudgeOptions, type RequestJudge, requestJudge, type SentRequest } from "./judge.js";
 import type { JudgedRead } from "./refusal.js";
+import { sentAsRun } from "./body/xml-shared-items.js";
 
 const judges = new WeakMap<OpenApiDocument, Map<string, RequestJudge>>();
 
@@ -32,6 +33,17 @@ export interface MisRead {
 }
 
 /**
+ * A parameter sent, as given (`want`). `sharedXmlItems`: an XML list whose items' element name another list beside it
+ * shares (body/xml-shared-items.ts), read intact when its items are a run of those read.
+ */
+export interface ReadBackParam {
+  spec: ParamSpec;
+  wire: WireSpec;
+  want: unknown;
+  sharedXmlItems?: boolean;
+}
+
+/**
  * Each parameter's value as the service reads the request (by the document's
  * rules), against `want` (the value given, as the wire should carry it; a
  * file is not compared). `wire`: where each parameter went (a route's own).
@@ -41,7 +53,7 @@ export function misReadings(
   request: SentRequest,
   document: OpenApiDocument,
   operation: string,
-  params: { spec: ParamSpec; wire: WireSpec; want: unknown }[],
+  params: ReadBackParam[],
 ): MisRead[] {
   // Read as the operation that sent it: another's more literal path may match the same address.
   const judgement = judge(request, operation);
@@ -58,11 +70,11 @@ function misReadingsOf(
   request: SentRequest,
   document: OpenApiDocument,
   operation: string,
-  params: { spec: ParamSpec; wire: WireSpec; want: unknown }[],
+  params: ReadBackParam[],
 ): MisRead[] {
   const op = document.operations.get(operation);
   const out: MisRead[] = [];
-  for (const { spec, wire, want: given } of params) {
+  for (const { spec, wire, want: given, sharedXmlItems } of params) {
     if (spec.type === "file") continue;
     let want = given;
     let read: unknown;
@@ -99,7 +111,8 @@ function misReadingsOf(
     } else continue;
     // A link's own query is the address's first pairs: the path reads its part before them.
     want = linkPathPart(want, wire, request.url);
-    if (!same(read, want) && !(styled && oneItemAlike(read, want)))
+    const run = sharedXmlItems === true && Array.isArray(read) && Array.isArray(want) && sentAsRun(read, want);
+    if (!same(read, want) && !(styled && oneItemAlike(read, want)) && !run)
       out.push({
         param: spec.name,
         message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(given)}`,

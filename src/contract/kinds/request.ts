@@ -3,9 +3,10 @@
 // service reads it, by the document's rules, equal to what was given. Every
 // operation has this case (a body of several shapes, one per shape: their
 // fields together meet none).
-import { checkValue, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import { checkValue, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
-import { documentJudge, misReadings } from "../../judge/read-back.js";
+import { documentJudge, misReadings, type ReadBackParam } from "../../judge/read-back.js";
+import { sharedXmlItems } from "../../judge/body/xml-shared-items.js";
 import { credentialCoversOf } from "../../mocks/credential-covers.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail, same } from "../call.js";
@@ -59,7 +60,7 @@ export const requestKind: CaseKindModule = {
     async function sentAsDeclared(input: Input, ctx: CaseContext): Promise<void> {
       const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
       const { op, wire: routeWire } = operationOf(exchange, tool, doc);
-      const sent: { spec: ParamSpec; wire: WireSpec; want: unknown }[] = [];
+      const sent: ReadBackParam[] = [];
       for (const p of tool.params) {
         if (input[p.name] === undefined || !["path", "query", "header", "body"].includes(p.wire.in)) continue;
         const checked = checkValue(p, input[p.name], tool);
@@ -68,7 +69,12 @@ export const requestKind: CaseKindModule = {
         const wire = routeWire[p.name] ?? p.wire;
         const structured = checked.value !== null && typeof checked.value === "object";
         const given = withCredentialAsSent(exchange, tool, wire, p, checked.value);
-        sent.push({ spec: p, wire, want: structured && wire.in !== "body" ? given : expectedWire(wire, given) });
+        sent.push({
+          spec: p,
+          wire,
+          want: structured && wire.in !== "body" ? given : expectedWire(wire, given),
+          ...(wire.in === "body" && sharedXmlItems(tool, wire.pointer) ? { sharedXmlItems: true } : {}),
+        });
       }
       const judge = documentJudge(doc, { basePath: tool.server.basePath ?? "", credential: "form", covered });
       const request = {
