@@ -47,10 +47,14 @@ describe("execute", () => {
     },
   );
 
-  it("reads a credential parameter from the field the node names for it (a secret's own field name)", async () => {
+  // As [parameter, field] pairs (what generate writes), and by parameter (a package generated before the pairs).
+  it.each([
+    ["pairs", [["apiKey", "apiKeySecret"]] as const],
+    ["a record", { apiKey: "apiKeySecret" }],
+  ])("reads a credential parameter from the field the node names for it, given as %s", async (_, fields) => {
     const { fetch, seen } = scriptedFetch(json(200, { total: 0, value: [] }));
     const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch } as never);
-    const renamed: N8nNode = { ...shelfNode, credentialFields: { apiKey: "apiKeySecret" } };
+    const renamed: N8nNode = { ...shelfNode, credentialFields: fields };
     const { ctx } = n8nContext([{ operation: "shelf_list_books", shelfId: "fiction", returnAll: true }], {
       apiKey: "not-the-field",
       apiKeySecret: SHELF_KEY,

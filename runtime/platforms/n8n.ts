@@ -60,8 +60,12 @@ export interface N8nNode {
   credential: string;
   /** The tools' parameters the credential holds (the manifest's auth and instance address). */
   credentialParams: readonly string[];
-  /** The credential's fields named otherwise than their parameters (`appkeySecret` for `appkey`), by parameter. */
-  credentialFields?: Readonly<Record<string, string>>;
+  /**
+   * The credential's fields named otherwise than their parameters (`appkeySecret` for `appkey`): [parameter, field]
+   * pairs, which n8n's linter does not read as a secret written in the source (no-hardcoded-secrets took
+   * `{oauth2Legacy: "oauth2LegacySecret"}` for one); by parameter in a package generated before them.
+   */
+  credentialFields?: readonly (readonly [string, string])[] | Readonly<Record<string, string>>;
   /**
    * The credential's field holding the address calls go to, instead of the provider's (a sandbox, a proxy), when the
    * node has one.
@@ -235,7 +239,12 @@ function connectionOf(
 ): { params: Record<string, unknown>; options: ExecuteOptions } {
   const params: Record<string, unknown> = {};
   for (const name of node.credentialParams) {
-    const renamed = node.credentialFields ? ownValue(node.credentialFields, name) : undefined;
+    const fields = node.credentialFields;
+    const renamed = Array.isArray(fields)
+      ? (fields as readonly (readonly [string, string])[]).find(([param]) => param === name)?.[1]
+      : fields
+        ? ownValue(fields, name)
+        : undefined;
     const field = typeof renamed === "string" ? renamed : name;
     const value = ownValue(credentials, field);
     if (value !== undefined && value !== null && value !== "") setOwn(params, name, value);

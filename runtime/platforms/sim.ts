@@ -56,9 +56,13 @@ type Execute = (
 ) => Promise<ToolResult<object>>;
 
 /** A tool of the package as a ToolConfig's request and transformResponse, or its directExecution. */
+/** The methods Sim's ToolConfig sends (its `HttpMethod`), which a builder's method is typed as. */
+export type SimHttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD";
+
 export interface SimRequest {
   url(params: object): string;
-  method(params: object): string;
+  /** Where a parameter is named `method`, or a route sends another method: Sim's type, or its ToolConfig refuses it. */
+  method(params: object): SimHttpMethod;
   headers(params: object): Record<string, string>;
   body(params: object): string | undefined;
   transformResponse(response: Response, params?: object): Promise<SimToolResponse>;
@@ -112,7 +116,7 @@ export function simRequest(
   };
   return {
     url: (values) => prepared(values).request.url,
-    method: (values) => prepared(values).request.method,
+    method: (values) => prepared(values).request.method as SimHttpMethod,
     headers: (values) => ({ ...prepared(values).request.headers }),
     body: (values) => {
       const { body } = prepared(values).request;

@@ -73,6 +73,14 @@ describe("generate --target", () => {
     },
   );
 
+  it("n8n without the project's license: exit 2 naming package.json's license, nothing written", async () => {
+    const dir = project({ author: "Zz Tester <zz@example.test>", license: undefined });
+    const r = await cli(["generate", "--target", "n8n"], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^package\.json:1:\d+: license: an n8n community package states its license/m);
+    expect(existsSync(join(dir, "generated-n8n"))).toBe(false);
+  });
+
   it(
     "sim: Sim's tools and block laid out as apps/sim/, " + "and a README with the registries' lines, in --out",
     async () => {

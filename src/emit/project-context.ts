@@ -110,6 +110,12 @@ export function projectContext(options: GenerateOptions): ProjectContext {
       "author: an n8n community package names its author with an email (n8n's node linter wants both): " +
         'add package.json "author", e.g. "Ada Lovelace <ada@example.com>"',
     );
+  if (target === "n8n" && !project.license)
+    throw project.problem(
+      ["license"],
+      "license: an n8n community package states its license (n8n's node linter refuses a package.json without " +
+        'one): add package.json "license", e.g. "MIT"',
+    );
   return {
     root,
     specsDir,

@@ -166,7 +166,7 @@ export function n8nCase(op: PlatformOperation, n8nDir: string, address: string):
   if (Object.keys(collection).length) parameters[N8N_COLLECTION] = collection;
   if (layout.paging) Object.assign(parameters, { [layout.paging.returnAll]: false, [layout.paging.limit]: LIMIT });
   // Under the credential's own field names, as n8n stores them (a secret may take a field name of its own).
-  const fields = (n8nNodeView(ir, n8nNames(ir)).node.credentialFields ?? {}) as Record<string, string>;
+  const fields: Record<string, string> = Object.fromEntries(n8nNodeView(ir, n8nNames(ir)).node.credentialFields ?? []);
   const credential: Record<string, unknown> = Object.fromEntries(
     tool.params
       .filter((p) => inCredential(p) && input[p.name] !== undefined)

@@ -145,7 +145,7 @@ describe("n8n node properties", () => {
       const field = (view.credentialProperties as Property[]).find((p) => p.name.startsWith("zqAppkey"));
       expect(field).toMatchObject({ name: "zqAppkeySecret", typeOptions: { password: true } });
       expect(view.node.credentialParams).toContain("zqAppkey");
-      expect(view.node.credentialFields).toEqual({ zqAppkey: "zqAppkeySecret" });
+      expect(view.node.credentialFields).toEqual([["zqAppkey", "zqAppkeySecret"]]);
       // A secret the linter names as one keeps its parameter's name.
       const plain = n8nNodeView(irFixture("zqpayments") as unknown as ProviderIR, n8nNames(ir));
       expect(plain.node.credentialFields).toBeUndefined();

@@ -34,6 +34,9 @@ describe("n8n's wording", () => {
     expect(descriptionText("First sentence. Second one", "X")).toBe("First sentence. Second one.");
     // The linter takes out "e.g." as written, before counting: capitalised, it ends a sentence.
     expect(descriptionText("a list, e.g. one. ", "X")).toBe("A list, e.g. one");
+    // A final period after a space (a health exchange's "by the serviceId provided ."): no space left at the end.
+    expect(descriptionText("details by the zq provided .", "X")).toBe("Details by the zq provided");
+    expect(descriptionText("One. Two .", "X")).toBe("One. Two.");
     expect(descriptionText("e.g. a comma separated list.", "X")).toBe("E.g. a comma-separated list.");
     expect(descriptionText("include drafts", "Drafts", true)).toBe("Whether: include drafts");
     expect(descriptionText("a <b> tag", "X")).toBe("A &lt;b&gt; tag");

@@ -136,7 +136,8 @@ export function descriptionText(text: string, name: string, boolean = false): st
   // The linter counts sentences by ". " (after taking out one "e.g."): its count, not load/text/sentences.ts' (which
   // emit may import), decides whether the final period is missing or in excess, so its split is copied as written.
   const sentences = d.replace("e.g.", "").split(". ").length;
-  d = d.replace(/\.+$/, "");
+  // A period after a space ("provided .") leaves the space behind it, which the linter refuses (untrimmed).
+  d = d.replace(/\s*\.+$/, "");
   if (sentences > 1) d += ".";
   // The linter takes a description for the display name's with a leading "The " and a final period left out.
   const said = d.replace(/^The\s/, "").replace(/\.$/, "");
