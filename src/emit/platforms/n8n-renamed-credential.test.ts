@@ -3,10 +3,11 @@
 // as an object, `{zqOauth2Legacy: "zqOauth2LegacySecret"}`, n8n's linter read it as a secret in the source
 // (no-hardcoded-secrets: a name with "auth", a value of letters and digits past 16 characters), and the package failed
 // `npm run lint`. Written as [parameter, field] pairs, the package lints clean.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { draftedProject } from "../../../test-support/platforms/drafted-project.js";
 import { linkN8nPackage, lintPackages, writeFiles } from "../../../test-support/platforms/tools.js";
 import { drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 import { generate } from "../generate-all.js";
@@ -38,15 +39,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("an n8n node whose credential field is named otherwise than its parameter", () => {
   it("names it in pairs, and the package lints clean with n8n's node linter", async () => {
-    const d = drafted(document, ["listZqPages"], "zqlegacy");
-    mkdirSync(join(work, "specs", "zqlegacy"), { recursive: true });
-    writeFileSync(
-      join(work, "package.json"),
-      JSON.stringify({ name: "zq-n8n-renamed", license: "MIT", author: "Zq Tester <zq@example.test>" }),
-    );
-    writeFileSync(join(work, "specs", "zqlegacy", "openapi.yaml"), d.openapiText);
-    writeFileSync(join(work, "specs", "zqlegacy", "manifest.yaml"), d.manifestText);
-    writeFiles(join(work, "generated"), (await generate({ root: work, target: "packages" })).files);
+    await draftedProject(work, "zqlegacy", drafted(document, ["listZqPages"], "zqlegacy"), {
+      name: "zq-n8n-renamed",
+      license: "MIT",
+      author: "Zq Tester <zq@example.test>",
+    });
     writeFiles(join(work, "generated-n8n"), (await generate({ root: work, target: "n8n" })).files);
     const pkg = join(work, "generated-n8n", "zqlegacy");
     linkN8nPackage(pkg, { name: "@blockwright/zqlegacy", dir: join(work, "generated", "zqlegacy") });

@@ -2,10 +2,11 @@
 // executor would read such a parameter as the request's method, so the tool's ToolConfig takes its method from the
 // builder, `request.method`. The builder was typed as giving any text, which Sim's ToolConfig (its `HttpMethod`)
 // refuses: the generated Sim files did not type-check against Sim's own types. It gives Sim's methods now.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { draftedProject } from "../../../test-support/platforms/drafted-project.js";
 import { simTree, typeCheckSim, writeFiles } from "../../../test-support/platforms/tools.js";
 import { drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 import { generate } from "../generate-all.js";
@@ -43,12 +44,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("a Sim tool of an operation with a parameter named method", () => {
   it("takes its method from the builder, typed as Sim's methods: its files type-check against Sim's", async () => {
-    const d = drafted(document, ["createZqObjectUrl"], "zqstore");
-    mkdirSync(join(work, "specs", "zqstore"), { recursive: true });
-    writeFileSync(join(work, "package.json"), JSON.stringify({ name: "zq-sim-method", license: "MIT" }));
-    writeFileSync(join(work, "specs", "zqstore", "openapi.yaml"), d.openapiText);
-    writeFileSync(join(work, "specs", "zqstore", "manifest.yaml"), d.manifestText);
-    writeFiles(join(work, "generated"), (await generate({ root: work, target: "packages" })).files);
+    await draftedProject(work, "zqstore", drafted(document, ["createZqObjectUrl"], "zqstore"), {
+      name: "zq-sim-method",
+      license: "MIT",
+    });
     const sim = (await generate({ root: work, target: "sim" })).files;
     expect([...sim.values()].some((text) => text.includes("method: request.method"))).toBe(true);
     writeFiles(join(work, "generated-sim"), sim);
