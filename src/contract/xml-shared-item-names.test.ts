@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { casesNotPassed, type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
-import { sentAsRun } from "../judge/body/xml-shared-items.js";
+import { sentAsRun, sharedXmlItems } from "../judge/body/xml-shared-items.js";
 
 const zqRoles = { type: "array", items: { type: "string", maxLength: 40, xml: { name: "ZqRoleArn" } } };
 const document = openapi({
@@ -51,5 +51,21 @@ describe("two unwrapped lists of an XML body whose items share an element name",
     expect(sentAsRun(["a", "b"], ["b", "a"])).toBe(false);
     expect(sentAsRun(["a"], ["x"])).toBe(false);
     expect(sentAsRun(["a"], [])).toBe(false);
+  });
+});
+
+describe("which XML lists share their items' element name", () => {
+  const tool = (fields: Record<string, unknown>) =>
+    ({
+      body: { encoding: "xml", xml: { name: "ZqRequest", fields } },
+      params: ["ZqAdd", "ZqRemove"].map((name) => ({ name, type: "json", wire: { in: "body", pointer: `/${name}` } })),
+    }) as unknown as Parameters<typeof sharedXmlItems>[0];
+
+  it("two unwrapped lists of one item name, not two wrapped lists or two of their own names", () => {
+    const item = { items: { name: "ZqRoleArn" } };
+    expect(sharedXmlItems(tool({ ZqAdd: item, ZqRemove: item }), "/ZqAdd")).toBe(true);
+    const wrapped = { wrapped: true, items: { name: "ZqRoleArn" } };
+    expect(sharedXmlItems(tool({ ZqAdd: wrapped, ZqRemove: wrapped }), "/ZqAdd")).toBe(false);
+    expect(sharedXmlItems(tool({}), "/ZqAdd")).toBe(false);
   });
 });

@@ -32,6 +32,8 @@ export function sharedXmlItems(tool: ToolSpec, pointer: string): boolean {
     return child?.wrapped || child?.attribute ? undefined : (child?.items?.name ?? child?.name ?? key);
   };
   const own = itemName(last);
+  // A wrapped list (or an attribute) writes elements of its own name: none another list shares.
+  if (own === undefined) return false;
   return tool.params.some((p) => {
     if (p.wire.in !== "body") return false;
     const at = [...parsePointer(p.wire.pointer)];
