@@ -52,7 +52,9 @@ export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; hint: s
 export function formatPatternOf(format: unknown, pattern?: unknown): string | undefined {
   if (typeof format !== "string" || !Object.hasOwn(FORMAT_PATTERNS, format)) return undefined;
   const own = FORMAT_PATTERNS[format]?.pattern as string;
-  return typeof pattern === "string" && !anyText(pattern) ? bothPatterns(own, pattern) : own;
+  if (typeof pattern !== "string" || anyText(pattern)) return own;
+  // A backreference (`\1`, `\k<name>`) would count the format's groups before the document's: its pattern alone.
+  return /\\[1-9]|\\k</.test(pattern) ? undefined : bothPatterns(own, pattern);
 }
 
 /**

@@ -5,7 +5,7 @@
 // the top of a body and inside a JSON field. Now a value meets both, as the judge and the mocks hold both.
 import { describe, expect, it } from "vitest";
 import { casesNotPassed, draftedOnMock } from "../../contract/__fixtures__/drafted-subject.js";
-import { bothPatterns, FORMAT_PATTERNS } from "../../model/format-aliases.js";
+import { bothPatterns, FORMAT_PATTERNS, formatPatternOf } from "../../model/format-aliases.js";
 import { drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
 
 const SIGNED = "^-?P([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]+)?S)?)?$";
@@ -48,6 +48,14 @@ describe("a format stated as a pattern, beside the document's own pattern", () =
       ),
     );
     expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is the format's alone beside any text, and the document's alone where it has a backreference", () => {
+    const duration = FORMAT_PATTERNS.duration?.pattern as string;
+    expect(formatPatternOf("duration", "^.{1,20}$")).toBe(duration);
+    expect(formatPatternOf("duration", "^P\\d+D$")).toBe(bothPatterns(duration, "^P\\d+D$"));
+    // `\1` would name the format's first group once the format's pattern came first.
+    expect(formatPatternOf("duration", "^(P\\d)\\1$")).toBeUndefined();
   });
 
   it("keeps an unanchored pattern of the document's anywhere in the text", () => {
