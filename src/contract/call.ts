@@ -206,8 +206,12 @@ export interface Refusal {
 export function secretsIn(tool: ToolSpec, input: Record<string, unknown>): string[] {
   // A secret list of texts: each item and the list written whole, as the runtime withholds them (secretTexts).
   const found = tool.params.filter((p) => p.secret).flatMap((p) => secretTexts(input[p.name]));
-  // A JSON parameter given as its text is read as the runtime reads it before its walk.
-  const values = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, jsonInput(v)]));
+  // A JSON parameter given as its text is read as the runtime reads it before its walk (only JSON ones are walked).
+  const values = Object.fromEntries(
+    tool.params
+      .filter((p) => p.type === "json" && Object.hasOwn(input, p.name))
+      .map((p) => [p.name, jsonInput(input[p.name])]),
+  );
   nestedSecretTexts(tool, values, (text) => found.push(text));
   return found;
 }
