@@ -43,7 +43,11 @@ async function caseNames(tokenRequired: boolean): Promise<string[]> {
   const [tool] = await linkedTools(d, "zqcards");
   if (!tool) throw new Error("no tool linked");
   const document = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
-  return authKind.derive(tool, { provider: "zqcards", tools: [tool], document }).map((c) => c.name);
+  const subject = { provider: "zqcards", tools: [tool], document };
+  const names = authKind.derive(tool, subject).map((c) => c.name);
+  // The kind applies where it makes a case (contract-tests/derived.contract.test.ts holds the two to each other).
+  expect(authKind.applies(tool, subject)).toBe(names.length > 0);
+  return names;
 }
 
 describe("a security requirement a required parameter meets", () => {

@@ -44,8 +44,12 @@ export const authKind: CaseKindModule = {
       "no flow secret at the API",
   },
   // A credential no scheme places (auth.alsoSends alone) is secured too, though the document names no requirement.
-  applies: (tool, { document }) =>
-    (tool.auth.type === "places" && !tool.anonymous) || (valuesOf(tool, document).op.security ?? []).length > 0,
+  // Where no case is made (a requirement the operation's own required parameter meets, and nothing else to check),
+  // the kind does not apply: the table and the derived cases say the same.
+  applies: (tool, subject) =>
+    ((tool.auth.type === "places" && !tool.anonymous) ||
+      (valuesOf(tool, subject.document).op.security ?? []).length > 0) &&
+    authKind.derive(tool, subject).length > 0,
   derive(tool, subject) {
     const { document } = subject;
     const values = valuesOf(tool, document);
