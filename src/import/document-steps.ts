@@ -9,7 +9,9 @@
 // (auth/keys/host-keys.ts), and a required host header parameter given no value the server's host (the same module),
 // a document declaring no scheme whose words tell the header its token goes in read as that header's key scheme
 // (auth/keys/told-token-header.ts), and a document naming no requirement whose words say every request carries two of
-// its schemes read as one requirement of both (auth/requirements/schemes-told-together.ts); then
+// its schemes read as one requirement of both (auth/requirements/schemes-told-together.ts), as are an operation's
+// alternatives of key schemes whose every place it requires as a parameter
+// (auth/requirements/schemes-required-as-params.ts); then
 // parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
 // read as the body's other fields (cut/pattern-named-fields.ts); path parameters their path never names left out,
 // a router's `:name` segment naming one read as `{name}` first (cut/unnamed-path-params.ts).
@@ -25,6 +27,7 @@ import { withToldTokenHeader } from "./auth/keys/told-token-header.js";
 import { withoutNoneSchemes } from "./auth/requirements/none-schemes.js";
 import { withoutUndeclaredSchemes } from "./auth/requirements/undeclared-schemes.js";
 import { withSchemesToldTogether } from "./auth/requirements/schemes-told-together.js";
+import { withSchemesRequiredAsParams } from "./auth/requirements/schemes-required-as-params.js";
 import { withUnknownSchemesAsDeclared } from "./auth/requirements/unknown-schemes.js";
 import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
@@ -66,6 +69,7 @@ export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
   { name: "host parameters", step: withHostParamDefaults },
   { name: "token header told in words", step: withToldTokenHeader },
   { name: "schemes told together", step: withSchemesToldTogether },
+  { name: "schemes required as parameters", step: withSchemesRequiredAsParams },
   { name: "pattern-named parameters", step: withoutPatternNamedParams },
   { name: "pattern-named body fields", step: withPatternNamedFieldsOpen },
   { name: "path parameters the path never names", step: withoutUnnamedPathParams },

@@ -1,8 +1,9 @@
-// A document declaring two apiKey schemes in the query (a key and a token) as alternatives, every operation also
-// declaring both as required query parameters (a public directory's board API: `key` and `token`). add drafts one
-// scheme (the key); the other scheme's place was drafted as a plain required text, so the token a call gave was shown
-// in messages (a refused value's "got …") and taken as literal text. A parameter at the place of a declared scheme
-// add did not choose is that credential: drafted secret, set by a person, with a note naming the scheme.
+// A document declaring two apiKey schemes in the query (a key and a token), its operations requiring the key and
+// declaring both as required query parameters. add drafts the key's scheme; the other scheme's place was drafted as a
+// plain required text, so the token a call gave was shown in messages (a refused value's "got …") and taken as literal
+// text. A parameter at the place of a declared scheme add did not choose is that credential: drafted secret, set by a
+// person, with a note naming the scheme. (Where the operation offers both schemes as alternatives, requiring both
+// places, they are one requirement of both: requirements/schemes-required-as-params.test.ts.)
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
@@ -15,7 +16,7 @@ const document = openapi(
     "/zqboards/{zqId}": {
       get: {
         operationId: "getZqBoard",
-        security: [{ zqKey: [] }, { zqTok: [] }],
+        security: [{ zqKey: [] }],
         parameters: [
           { name: "zqId", in: "path", required: true, schema: { type: "string" } },
           query("zqkey"),
