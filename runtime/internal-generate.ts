@@ -23,6 +23,7 @@ export { defined, entryOf, fieldOf, itemAt } from "./common/checked.js";
 export { deprecationSentence, pollingSentence, ruleParams, ruleSentence } from "./llm/wording.js";
 export { paramTuple, tupleWords } from "./llm/nested-schema.js";
 export { envVariableName } from "./client/env-name.js";
+export { connectionParams } from "./spec/connection-params.js";
 export { flowParams, oauthParams } from "./oauth/flow-params.js";
 export { formatExpression, formatPointer, parseExpression, parsePointer } from "./http/expressions.js";
 export { hostPatternProblem, isLoopback, matchesHost, providerHosts } from "./http/hosts.js";

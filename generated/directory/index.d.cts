@@ -121,7 +121,7 @@ export type DirectoryCreateSubscriptionOutput = {
 };
 
 /** Create subscription: Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated). */
-export declare const directoryCreateSubscriptionTool: ToolDefinition<DirectoryCreateSubscriptionParams & DirectoryConnection, DirectoryCreateSubscriptionOutput, false>;
+export declare const directoryCreateSubscriptionTool: ToolDefinition<DirectoryCreateSubscriptionParams & ({ "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never }), DirectoryCreateSubscriptionOutput, false>;
 
 /** Parameters of `directory_create_user`: Create user. */
 export interface DirectoryCreateUserParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
@@ -146,7 +146,7 @@ export type DirectoryCreateUserOutput = {
 };
 
 /** Create user: Create a user who must change the password at first sign-in. */
-export declare const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams & DirectoryConnection, DirectoryCreateUserOutput, false>;
+export declare const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams & ({ "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never }), DirectoryCreateUserOutput, false>;
 
 /** Parameters of `directory_delete_subscription`: Delete subscription. */
 export interface DirectoryDeleteSubscriptionParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
@@ -162,7 +162,7 @@ export type DirectoryDeleteSubscriptionOutput = {
 };
 
 /** Delete subscription: Stop a subscription's notifications. */
-export declare const directoryDeleteSubscriptionTool: ToolDefinition<DirectoryDeleteSubscriptionParams & DirectoryConnection, DirectoryDeleteSubscriptionOutput, false>;
+export declare const directoryDeleteSubscriptionTool: ToolDefinition<DirectoryDeleteSubscriptionParams & ({ "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never }), DirectoryDeleteSubscriptionOutput, false>;
 
 /** Parameters of `directory_get_user`: Get user. */
 export interface DirectoryGetUserParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
@@ -179,7 +179,7 @@ export type DirectoryGetUserOutput = {
 };
 
 /** Get user: Read one user by object id or user principal name. */
-export declare const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams & DirectoryConnection, DirectoryGetUserOutput, false>;
+export declare const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams & ({ "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never }), DirectoryGetUserOutput, false>;
 
 /** Parameters of `directory_list_groups`: List groups. */
 export interface DirectoryListGroupsParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
@@ -200,7 +200,7 @@ export type DirectoryListGroupsOutput = {
 };
 
 /** List groups: List the tenant's groups, optionally filtered (e.g. securityEnabled eq true). */
-export declare const directoryListGroupsTool: ToolDefinition<DirectoryListGroupsParams & DirectoryConnection, DirectoryListGroupsOutput, true>;
+export declare const directoryListGroupsTool: ToolDefinition<DirectoryListGroupsParams & ({ "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never }), DirectoryListGroupsOutput, true>;
 
 /** Parameters of `directory_list_users`: List users. */
 export interface DirectoryListUsersParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
@@ -221,7 +221,7 @@ export type DirectoryListUsersOutput = {
 };
 
 /** List users: List the tenant's users, optionally filtered. */
-export declare const directoryListUsersTool: ToolDefinition<DirectoryListUsersParams & DirectoryConnection, DirectoryListUsersOutput, true>;
+export declare const directoryListUsersTool: ToolDefinition<DirectoryListUsersParams & ({ "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never }), DirectoryListUsersOutput, true>;
 
 /** Parameters of `directory_renew_subscription`: Renew subscription. */
 export interface DirectoryRenewSubscriptionParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
@@ -240,7 +240,7 @@ export type DirectoryRenewSubscriptionOutput = {
 };
 
 /** Renew subscription: Extend a subscription to a later expiry. */
-export declare const directoryRenewSubscriptionTool: ToolDefinition<DirectoryRenewSubscriptionParams & DirectoryConnection, DirectoryRenewSubscriptionOutput, false>;
+export declare const directoryRenewSubscriptionTool: ToolDefinition<DirectoryRenewSubscriptionParams & ({ "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never }), DirectoryRenewSubscriptionOutput, false>;
 
 /** Parameters of `directory_users_delta`: Track user changes. */
 export interface DirectoryUsersDeltaParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
@@ -258,7 +258,7 @@ export type DirectoryUsersDeltaOutput = {
 };
 
 /** Track user changes: List every user the first time, then, called at the delta link it answered, only the users created, changed or deleted since (a deleted one with \@removed). */
-export declare const directoryUsersDeltaTool: ToolDefinition<DirectoryUsersDeltaParams & DirectoryConnection, DirectoryUsersDeltaOutput, true>;
+export declare const directoryUsersDeltaTool: ToolDefinition<DirectoryUsersDeltaParams & ({ "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never }), DirectoryUsersDeltaOutput, true>;
 
 /** Every Microsoft Entra directory tool, by operation id. */
 export declare const directoryTools: {
@@ -304,7 +304,7 @@ export declare function toLlmTools<F extends LlmToolFormat>(format: F, options?:
 export declare const paginate: ToolExecutor<typeof directoryTools>["paginate"];
 
 /** What `createDirectory` needs to connect. */
-export type DirectoryConnection = { "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never };
+export type DirectoryConnection = ({ "accessToken": string; "clientId"?: never; "clientSecret"?: never; "tenantId"?: never } | { "clientId": string; "clientSecret": string; "tenantId": string; "accessToken"?: never }) & { "clientState"?: string; "password"?: string };
 
 /** Options of `createDirectory`: the connection, and the defaults of every call (a call's own options win). */
 export type DirectoryOptions = DirectoryConnection & ClientOptions;
@@ -312,21 +312,21 @@ export type DirectoryOptions = DirectoryConnection & ClientOptions;
 /** A Microsoft Entra directory client: one method per operation (`Throws`: made with `throwOnError: true`). */
 export interface DirectoryApi<Throws extends boolean = false> {
   /** Create subscription: Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated). */
-  readonly createSubscription: Method<ClientInput<DirectoryCreateSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryCreateSubscriptionOutput, Throws>;
+  readonly createSubscription: Method<ClientInput<DirectoryCreateSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId" | "clientState" | "password">, DirectoryCreateSubscriptionOutput, Throws>;
   /** Create user: Create a user who must change the password at first sign-in. */
-  readonly createUser: Method<ClientInput<DirectoryCreateUserParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryCreateUserOutput, Throws>;
+  readonly createUser: Method<ClientInput<DirectoryCreateUserParams, "accessToken" | "clientId" | "clientSecret" | "tenantId" | "clientState" | "password">, DirectoryCreateUserOutput, Throws>;
   /** Delete subscription: Stop a subscription's notifications. */
-  readonly deleteSubscription: Method<ClientInput<DirectoryDeleteSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryDeleteSubscriptionOutput, Throws>;
+  readonly deleteSubscription: Method<ClientInput<DirectoryDeleteSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId" | "clientState" | "password">, DirectoryDeleteSubscriptionOutput, Throws>;
   /** Get user: Read one user by object id or user principal name. */
-  readonly getUser: Method<ClientInput<DirectoryGetUserParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryGetUserOutput, Throws>;
+  readonly getUser: Method<ClientInput<DirectoryGetUserParams, "accessToken" | "clientId" | "clientSecret" | "tenantId" | "clientState" | "password">, DirectoryGetUserOutput, Throws>;
   /** List groups: List the tenant's groups, optionally filtered (e.g. securityEnabled eq true). */
-  readonly listGroups: PagedMethod<ClientInput<DirectoryListGroupsParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryListGroupsOutput, NonNullable<DirectoryListGroupsOutput["data"]>[number], Throws>;
+  readonly listGroups: PagedMethod<ClientInput<DirectoryListGroupsParams, "accessToken" | "clientId" | "clientSecret" | "tenantId" | "clientState" | "password">, DirectoryListGroupsOutput, NonNullable<DirectoryListGroupsOutput["data"]>[number], Throws>;
   /** List users: List the tenant's users, optionally filtered. */
-  readonly listUsers: PagedMethod<ClientInput<DirectoryListUsersParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryListUsersOutput, NonNullable<DirectoryListUsersOutput["data"]>[number], Throws>;
+  readonly listUsers: PagedMethod<ClientInput<DirectoryListUsersParams, "accessToken" | "clientId" | "clientSecret" | "tenantId" | "clientState" | "password">, DirectoryListUsersOutput, NonNullable<DirectoryListUsersOutput["data"]>[number], Throws>;
   /** Renew subscription: Extend a subscription to a later expiry. */
-  readonly renewSubscription: Method<ClientInput<DirectoryRenewSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryRenewSubscriptionOutput, Throws>;
+  readonly renewSubscription: Method<ClientInput<DirectoryRenewSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId" | "clientState" | "password">, DirectoryRenewSubscriptionOutput, Throws>;
   /** Track user changes: List every user the first time, then, called at the delta link it answered, only the users created, changed or deleted since (a deleted one with \@removed). */
-  readonly usersDelta: PagedMethod<ClientInput<DirectoryUsersDeltaParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryUsersDeltaOutput, NonNullable<DirectoryUsersDeltaOutput["data"]>[number], Throws>;
+  readonly usersDelta: PagedMethod<ClientInput<DirectoryUsersDeltaParams, "accessToken" | "clientId" | "clientSecret" | "tenantId" | "clientState" | "password">, DirectoryUsersDeltaOutput, NonNullable<DirectoryUsersDeltaOutput["data"]>[number], Throws>;
   /** A copy of this client with these options changed (a credential given replaces this one's whole). */
   withOptions(options: Partial<DirectoryOptions> & { throwOnError: true }): DirectoryApi<true>;
   withOptions(options: Partial<DirectoryOptions> & { throwOnError: false }): DirectoryApi<false>;

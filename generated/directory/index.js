@@ -2431,6 +2431,7 @@ const directoryClientTable = {
     usersDelta: directoryUsersDeltaCall
   },
   credentials: ["accessToken", "clientId", "clientSecret", "tenantId"],
+  connection: ["clientState", "password"],
   support: directorySupport,
   version: "0.1.0"
 };

@@ -32,6 +32,12 @@ export interface ClientTable {
   /** The parameter holding the instance address, or those holding its server variables, when the provider has them. */
   address?: string | readonly string[];
   /**
+   * The other parameters a call takes from its connection, never from a model (llm/input-schema.ts
+   * `connectionParams`: a secret or a person's own value that some tools take beside the credential): each given to the
+   * calls of the tools that take it, where a call gives none of its own.
+   */
+  connection?: readonly string[];
+  /**
    * The parts of the runtime's support the provider's tools need (call/support.ts): a package bundles no code for what
    * its provider does not declare.
    */
@@ -94,14 +100,14 @@ export function clientOf(
   } = given as ClientOptions & Record<string, unknown>;
   // Hooks or a logger with nothing to tell them: refused, not silently dropped.
   if ((hooks || logger) && !observe) throw new Error(unobserved(hooks ? "hooks" : "logger"));
-  const connection = table.credentials.concat(table.address ?? []);
+  const connection = table.credentials.concat(table.address ?? [], table.connection ?? []);
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
   // One token cache for all the client's calls, as an executor has; the process's rate limiter, which keeps a
   // provider's rate per credential whoever sends (when its provider needs them).
   const { rateLimits, ...support } = table.support ?? {};
-  const shared: ExecuteOptions & CallSupport = {
+  const common: ExecuteOptions & CallSupport = {
     ...byHand,
     ...support,
     ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}),
@@ -112,10 +118,13 @@ export function clientOf(
   for (const [name, tool] of Object.entries(table.methods)) {
     // A call: its connection and options over the client's, its fetch observed (`keep`: the answer kept for
     // withResponse).
+    // The shared connection values a call of this tool takes: none of those it does not (no parameter of its own).
+    const own = { ...defaults };
+    for (const k of table.connection ?? []) if (!tool.params.some((p) => p.name === k)) delete own[k];
     const prepare: Prepare = (input, callOptions = {}, keep = false) => {
-      const params = connect(defaults, input ?? {}, table.credentials);
+      const params = connect(own, input ?? {}, table.credentials);
       const { headers: callHeaders, ...callRest } = callOptions;
-      const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & CallSupport;
+      const merged = { ...common, ...base, ...callRest } as ExecuteOptions & CallSupport;
       const state: CallState = { last: undefined, keep, sent: new Map() };
       const all = { ...headers, ...callHeaders };
       const inner = merged.fetch ?? ((r: Request) => fetch(r));

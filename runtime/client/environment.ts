@@ -2,10 +2,11 @@
 // node.ts: Node.js, Deno, Bun — never a browser, whose bundles take the plain
 // entry and carry none of this). Made without a credential, it takes each
 // credential parameter from the provider's variable (`ACME_API_KEY` for
-// acme's apiKey); BLOCKWRIGHT_LOG sets its log level (`debug`, `info`, `warn`
-// or `off`: the lines of that level and above, to the logger given, else the
-// console); and each request says who calls, `User-Agent: blockwright/<the
-// runtime's version> <provider>/<the package's version>` (a header the caller
+// acme's apiKey), and any other connection parameter not given from its
+// own; BLOCKWRIGHT_LOG sets its log level (`debug`, `info`, `warn` or `off`:
+// the lines of that level and above, to the logger given, else the console);
+// and each request says who calls, `User-Agent: blockwright/<the runtime's
+// version> <provider>/<the package's version>` (a header the caller
 // gives wins); its hooks, logger and `withResponse` see each call (observe.ts, which a browser's
 // client has only when given it). What a variable holds is a secret of the client's like any
 // credential it is given: redacted wherever it could show, never logged.
@@ -39,6 +40,12 @@ export const fromEnvironment: ClientEnvironment = (table, options) => {
       if (value) defaults[param] = value;
     }
   }
+  // The other connection parameters (a person's own value, a secret some tools take), each where not given.
+  if (provider !== undefined)
+    for (const param of table.connection ?? []) {
+      const value = given[param] === undefined ? env[envVariableName(provider, param)] : undefined;
+      if (value) defaults[param] = value;
+    }
   const level = env.BLOCKWRIGHT_LOG;
   const logger = level ? leveled(options.logger ?? console, level) : options.logger;
   const agent =

@@ -3,6 +3,7 @@
 import { countWords, kindsNotes, nestedSchema, paramTuple, shapeWords, tupleWords } from "./nested-schema.js";
 import { fileNote, type SchemaTool, textFileType } from "./text-files.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import { connectionParams, isConnectionParam } from "../spec/connection-params.js";
 import type { JsonSchema, JsonType, ObjectSchema } from "./llm-tool-types.js";
 
 /** The parameters a model fills: neither secret nor user-only. */
@@ -10,14 +11,7 @@ export function modelParams(tool: Pick<ToolSpec, "params">): ParamSpec[] {
   return tool.params.filter((p) => !isConnectionParam(p));
 }
 
-/** The parameters that come from the environment or the connection, never from a model. */
-export function connectionParams(tool: Pick<ToolSpec, "params">): ParamSpec[] {
-  return tool.params.filter(isConnectionParam);
-}
-
-function isConnectionParam(p: ParamSpec): boolean {
-  return p.secret || p.visibility === "user-only";
-}
+export { connectionParams };
 
 // ---- input schema -------------------------------------------------------------
 

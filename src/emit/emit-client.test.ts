@@ -4,6 +4,7 @@
 // the emitted type, each wrong one under @ts-expect-error.
 import { dirname, join } from "node:path";
 import type { AuthSpec } from "@blockwright/runtime";
+import { authParams, type ToolSpec } from "@blockwright/runtime/internal";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
@@ -11,6 +12,11 @@ import { loadProvider } from "./link-provider.js";
 import { clientView, connectionType, methodName } from "./emit-client.js";
 
 const root = join(import.meta.dirname, "../..");
+
+/** `tool` authenticating by `auth` in place of its own, its own credential's parameter left out with it. */
+function withAuth(tool: ToolSpec, auth: AuthSpec): ToolSpec {
+  return { ...tool, auth, params: tool.params.filter((p) => !authParams(tool.auth).has(p.name)) };
+}
 
 /** The diagnostics of `source` compiled strictly on its own (with the standard library). */
 function diagnostics(source: string): string[] {
@@ -101,7 +107,7 @@ export { basic, key, half, keyOnly, both };`;
 
   it("lists every credential parameter as the connection's, so that the client passes each to its calls", async () => {
     const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
-    const ir = { ...payments, operations: payments.operations.map((op) => ({ ...op, tool: { ...op.tool, auth } })) };
+    const ir = { ...payments, operations: payments.operations.map((op) => ({ ...op, tool: withAuth(op.tool, auth) })) };
     const view = clientView(ir, (op) => op.tool.id, "0.1.0");
     expect(view.tableLiteral).toContain('credentials: ["zqUser", "zqPassword", "zqKey", "zqId"]');
     expect(view.connectionKeys).toBe('"zqUser" | "zqPassword" | "zqKey" | "zqId"');
@@ -117,7 +123,7 @@ describe("the client's connection where operations authenticate differently", ()
     const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
     const ir = {
       ...payments,
-      operations: payments.operations.map((op, i) => ({ ...op, tool: { ...op.tool, auth: i === 0 ? key : admin } })),
+      operations: payments.operations.map((op, i) => ({ ...op, tool: withAuth(op.tool, i === 0 ? key : admin) })),
     };
     const view = clientView(ir, (op) => op.tool.id, "0.1.0");
     expect(view.tableLiteral).toContain('credentials: ["zqKey", "zqAdmin"]');
@@ -147,6 +153,33 @@ describe("the client's connection where an operation is served at the customer's
     const view = clientView(ir, (op) => op.tool.id, "0.1.0");
     expect(view.tableLiteral).toContain('address: ["zqInstanceUrl"]');
     expect(view.connectionKeys).toContain('"zqInstanceUrl"');
+  });
+});
+
+describe("the client's connection where operations take a secret or a person's value beside the credential", () => {
+  // A subscription's shared secret (secret, user-only) one operation takes: a model never fills it, so an agent's tool
+  // made from the client has it only from the client; the client carries it, optional, as the MCP server's connection
+  // does.
+  it("carries it, optional, and names it in the table", async () => {
+    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+    const sealed = { name: "zqSealed", type: "string", required: false, secret: true, visibility: "user-only" };
+    const ir = {
+      ...payments,
+      operations: payments.operations.map((op, i) =>
+        i === 0 ? { ...op, tool: { ...op.tool, params: [...op.tool.params, sealed] as ToolSpec["params"] } } : op,
+      ),
+    };
+    const view = clientView(ir, (op) => op.tool.id, "0.1.0");
+    expect(view.tableLiteral).toContain('connection: ["zqSealed"]');
+    expect(view.connectionKeys).toContain('"zqSealed"');
+    const [credential] = authParams(payments.operations[0]!.tool.auth);
+    const source = `type C = ${view.connectionType};
+const plain: C = { ${credential}: "k" };
+const sealed: C = { ${credential}: "k", zqSealed: "s" };
+// @ts-expect-error a value of another type
+const wrong: C = { ${credential}: "k", zqSealed: 1 };
+export { plain, sealed, wrong };`;
+    expect(diagnostics(source)).toEqual([]);
   });
 });
 

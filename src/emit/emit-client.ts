@@ -10,6 +10,7 @@ import {
   oauthParams,
   flowParams,
   CALL_PARTS,
+  connectionParams,
   envVariableName,
   needsPart,
   SUPPORT_EXPORTS,
@@ -28,6 +29,8 @@ export interface ClientView {
   tableLiteral: string;
   connectionType: string;
   connectionKeys: string;
+  /** The connection's parameters beyond the credential and the address: a secret or a person's own value. */
+  sharedConnection: string[];
   methods: { name: string; title: string; type: string }[];
   /** Whether any operation pages (the README shows `items`). */
   paged: boolean;
@@ -86,7 +89,14 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
   const own = [...new Set(tools.flatMap(addressParams))];
   const first = tool?.server.param ?? (variables.length ? variables : undefined);
   const address = own.length > (first === undefined ? 0 : typeof first === "string" ? 1 : first.length) ? own : first;
-  const keys = [...credentials, ...(address === undefined ? [] : typeof address === "string" ? [address] : address)];
+  const connection = [
+    ...credentials,
+    ...(address === undefined ? [] : typeof address === "string" ? [address] : address),
+  ];
+  // A secret or a person's own value some tools take beside the credential: the client carries it too, as the agent
+  // adapters, which give a model none of it, need.
+  const shared = sharedConnection(tools, [...connection, ...tools.flatMap(addressParams)]);
+  const keys = [...connection, ...shared];
   // A client's own method (withOptions) is no operation's name.
   const taken = new Set<string>(["withOptions"]);
   const methods = ir.operations.map((op) => {
@@ -113,6 +123,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [` +
     `${credentials.map((c) => codeLiteral(c)).join(", ")}]` +
     `${addressLiteral !== undefined ? `,\n  address: ${addressLiteral}` : ""}` +
+    `${shared.length ? `,\n  connection: [${shared.map((c) => codeLiteral(c)).join(", ")}]` : ""}` +
     `,\n  support: ${ir.names.camel}Support,\n  version: ${codeLiteral(version)}\n}`;
   const support = supportParts(
     ir.operations.map((op) => op.tool),
@@ -122,8 +133,9 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     factory: ir.names.pascal,
     apiType: `${ir.names.pascal}Api`,
     tableLiteral,
-    connectionType: tool ? providerConnectionType(tools) : "Record<string, never>",
+    connectionType: tool ? withShared(providerConnectionType(tools), tools, shared) : "Record<string, never>",
     connectionKeys: keys.map((k) => JSON.stringify(k)).join(" | "),
+    sharedConnection: shared,
     methods: methods.map(({ name, title, type }) => ({ name, title, type })),
     paged: methods.some((m) => m.op.tool.pagination || m.op.tool.stream),
     support,
@@ -138,6 +150,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
 export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: ParamSpec) => string) {
   const first = ir.operations[0]?.tool;
   if (!first) return null;
+  const tools = ir.operations.map((op) => op.tool);
   // A call's required inputs, the connection's left to the client.
   const args = (tool: ToolSpec) => {
     const connection = new Set([
@@ -174,6 +187,14 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
       param,
       variable: envVariableName(ir.provider, param),
     })),
+    // The other connection parameters (a secret or a person's own value some operations take), each read where not
+    // given (runtime/client/environment.ts).
+    sharedVariables: sharedConnection(tools, [...providerCredentials(tools), ...tools.flatMap(addressParams)]).map(
+      (param) => ({
+        param,
+        variable: envVariableName(ir.provider, param),
+      }),
+    ),
     items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
   };
 }
@@ -218,6 +239,22 @@ function providerConnectionType(tools: readonly ToolSpec[]): string {
   };
   const addresses = [...new Set(tools.flatMap(addressParams))];
   return `{ ${[...providerCredentials(tools), ...addresses].map(optional).join("; ")} }`;
+}
+
+/** The parameters tools take from their connection, never from a model, beyond the credential and the address. */
+function sharedConnection(tools: readonly ToolSpec[], connection: readonly string[]): string[] {
+  const names = tools.flatMap((t) => connectionParams(t).map((p) => p.name));
+  return [...new Set(names)].filter((n) => !connection.includes(n));
+}
+
+/** The connection's type with each shared parameter, optional (a call of a tool that takes it may give its own). */
+function withShared(type: string, tools: readonly ToolSpec[], shared: readonly string[]): string {
+  if (!shared.length) return type;
+  const field = (name: string) => {
+    const p = tools.flatMap((t) => t.params).find((q) => q.name === name);
+    return `${JSON.stringify(name)}?: ${p ? paramTsType(p) : "string"}`;
+  };
+  return `(${type}) & { ${shared.map(field).join("; ")} }`;
 }
 
 /** The parameters a tool's address is made of: the instance address's, or its server variables'. */
