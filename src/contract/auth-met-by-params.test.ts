@@ -1,8 +1,10 @@
 // An operation whose security offers an API-key requirement that one of its
 // own required parameters fills (`security: [{key}, {token}]`, and `token` a
-// required query parameter of the operation): the request the suite sends
-// without the tool's credential still meets that requirement, so the mock
-// rightly accepts it, and no 401 is expected of it.
+// required query parameter of the operation, `key` none of its parameters):
+// the request the suite sends without the tool's credential still meets that
+// requirement, so the mock rightly accepts it, and no 401 is expected of it.
+// (Where the operation requires both places, the two are one requirement:
+// src/import/auth/requirements/schemes-required-as-params.test.ts.)
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkedTools, openapi, reply } from "../import/__fixtures__/draft-kit.js";
@@ -13,7 +15,6 @@ import { authKind } from "./kinds/auth.js";
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
-const keyParam = { name: "key", in: "query", required: true, schema: { type: "string", maxLength: 64 } };
 const schemes = {
   zqKey: { type: "apiKey", in: "query", name: "key" },
   zqToken: { type: "apiKey", in: "query", name: "token" },
@@ -28,7 +29,6 @@ async function caseNames(tokenRequired: boolean): Promise<string[]> {
           operationId: "getZqcard",
           parameters: [
             { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 24 } },
-            keyParam,
             token,
           ],
           security: [{ zqKey: [] }, { zqToken: [] }],
