@@ -27,10 +27,7 @@ async function caseNames(tokenRequired: boolean): Promise<string[]> {
       "/zqcards/{id}": {
         get: {
           operationId: "getZqcard",
-          parameters: [
-            { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 24 } },
-            token,
-          ],
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 24 } }, token],
           security: [{ zqKey: [] }, { zqToken: [] }],
           responses: ok,
         },
