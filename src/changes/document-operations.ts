@@ -15,16 +15,22 @@ export const text = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, "
 export const keyOf = (method: string, path: string) =>
   `${method.toUpperCase()} ${`/${path.replace(/^\/+/, "")}`.replace(/\/+$/, "").replace(/\{[^}]*\}/g, "{}") || "/"}`;
 
-function serverPath(doc: Json): string {
+/**
+ * The path of a document's first server, which prefixes its paths on the wire (`/api` of
+ * `https://chat.example.com/api`, `/v2/{region}` of `https://{host}/v2/{region}/`), no slash at its end: its scheme
+ * and authority left out however they are written, with variables too (`{protocol}://{hostname}:{port}`, whose path
+ * is none: was read as a relative path of that text, so that no operation of the document was found under it), its
+ * variables kept as written.
+ */
+export function serverPath(doc: Json): string {
   const url = object(list(doc.servers)[0]).url;
-  try {
-    return new URL(typeof url === "string" ? url.replace(/\{[^}]*\}/g, "x") : "", "https://x.invalid").pathname.replace(
-      /\/+$/,
-      "",
-    );
-  } catch {
-    return "";
-  }
+  if (typeof url !== "string") return "";
+  const path = url
+    .replace(/^[^/?#]*:\/\/[^/?#]*/, "")
+    .replace(/^\/\/[^/?#]*/, "")
+    .replace(/[?#].*$/s, "");
+  // A relative address (`/api`), or one written without its scheme (`api.example.com/v1`), read from the root.
+  return (path.startsWith("/") || !path ? path : `/${path}`).replace(/\/+$/, "");
 }
 
 export interface Found {

@@ -7,6 +7,7 @@ import { formatPointer } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { FORM_MEDIA_TYPE, jsonMediaType, OPERATION_METHODS } from "../load/openapi-document.js";
 import { refTarget } from "../load/json-ref.js";
+import { serverPath } from "../changes/document-operations.js";
 
 type Json = Record<string, unknown>;
 
@@ -37,18 +38,8 @@ export function operationKey(method: string, serverPath: string, path: string): 
   return `${method.toUpperCase()} ${full.replace(/\{[^}]*\}/g, "{}")}`;
 }
 
-/**
- * The path of a document's first server (`/api` of `https://chat.example.com/api`), which prefixes its paths on the
- * wire.
- */
-export function serverPathOf(doc: Json): string {
-  const url = object(list(doc.servers)[0]).url;
-  try {
-    return new URL(typeof url === "string" ? url : "", "https://x.invalid").pathname;
-  } catch {
-    return "";
-  }
-}
+/** The path of a document's first server (changes/document-operations.ts), which prefixes its paths on the wire. */
+export const serverPathOf = serverPath;
 
 export function documentFacts(doc: Json): Map<string, Fact> {
   const facts = new Map<string, Fact>();
