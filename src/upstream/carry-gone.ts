@@ -161,7 +161,27 @@ export function followRedraftedReading(carry: Carrier, mine: ManifestOperation, 
       const why = `${key} as add drafts it from the newer document`;
       if (now.op[key] === undefined) carry.unset([key], why);
       else carry.set([key], now.op[key], why);
+      if (key === "outcomes") carryOutcomeOutputs(carry, now);
     }
+  }
+}
+
+/**
+ * The outputs the newer draft's outcomes name that the operation, as carried, lacks: drafted as the newer draft has
+ * them. An outcome may only name outputs of its operation (generate refuses another), and the newer draft may name
+ * one the carried outputs have under another name or not at all (the answer's status `metadata.status2`, its own
+ * `status` field now `metadata.status`).
+ */
+function carryOutcomeOutputs(carry: Carrier, now: Drafted): void {
+  const named = Object.values(now.op.outcomes ?? {}).flatMap((o) => Object.keys(o.outputs ?? {}));
+  for (const name of new Set(named)) {
+    const drafted = now.op.outputs?.[name];
+    if (drafted !== undefined && !carry.has("outputs", name))
+      carry.set(
+        ["outputs", name],
+        drafted,
+        `${name} as add drafts it from the newer document, which its outcomes name`,
+      );
   }
 }
 
