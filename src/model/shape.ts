@@ -169,9 +169,14 @@ export class ShapeBuilder {
     if (objects.length > 1 && objectNames.every((n) => n !== undefined))
       merged.forms = [...new Set(objectNames as string[])].sort();
     const fields = (o: Shape) => Object.keys(o.properties ?? {}).sort();
-    if (objects.length > 1) merged.variants = [...new Set(objects.map((o) => fields(o).join(",")))].sort();
+    // A form that is itself a union of object forms (`anyOf: [Condition, [Condition]]`, Condition a union) is its
+    // forms: merged into one, a field only one of them requires read as required of every call.
+    const forms = (o: Shape) => o.variants ?? [fields(o).join(",")];
+    if (objects.length > 1 || objects.some((o) => o.variants))
+      merged.variants = [...new Set(objects.flatMap(forms))].sort();
     const closedForms = objects.length > 1 ? objects.filter((o) => this.closed.has(o)) : [];
-    if (closedForms.length) merged.closedVariants = [...new Set(closedForms.map((o) => fields(o).join(",")))].sort();
+    const closed = [...closedForms.map((o) => fields(o).join(",")), ...objects.flatMap((o) => o.closedVariants ?? [])];
+    if (closed.length) merged.closedVariants = [...new Set(closed)].sort();
     // An enum beside a free value of its type (`anyOf [string, enum]`): any value is accepted, the list is a hint.
     const open = shapes.some((s) => !s.enum && s.type && shapes.some((e) => e.enum && e.type === s.type));
     if (open) delete merged.enum;
