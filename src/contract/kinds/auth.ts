@@ -24,7 +24,7 @@ import { callTool, check, expectAccepted, expectFailure, fail, onlyExchange, sam
 import { oauthCases } from "../oauth-cases.js";
 import { specSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
-import { type CaseKindModule, contractCase } from "../types.js";
+import { type CaseKindModule, type ContractCase, contractCase, type Subject } from "../types.js";
 import { CREDENTIAL, type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const authKind: CaseKindModule = {
@@ -49,57 +49,79 @@ export const authKind: CaseKindModule = {
   applies: (tool, subject) =>
     ((tool.auth.type === "places" && !tool.anonymous) ||
       (valuesOf(tool, subject.document).op.security ?? []).length > 0) &&
-    authKind.derive(tool, subject).length > 0,
-  derive(tool, subject) {
-    const { document } = subject;
-    const values = valuesOf(tool, document);
-    // An operation whose security lists an empty requirement may be called without a credential: no 401 to expect.
-    // So may one whose other requirement the request meets anyway: a required parameter fills that scheme's slot.
-    // No scheme (auth.alsoSends alone): the mock holds the request to its body's fields, not to a 401 of a scheme.
-    const optional =
-      tool.auth.type === "places" ||
-      (values.op.requirements ?? []).some((r) => !r.length || metByParams(tool, document, r));
-    return [
-      ...(optional ? [] : [withoutCredential(tool, values)]),
-      ...(tool.authOptional ? [leftOut(tool, document, values)] : []),
-      // The credential's other places (auth.alsoSends): the request carries it at each, as the document requires.
-      ...(tool.auth.alsoSends ? [atEveryPlace(tool, document, values)] : []),
-      // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts
-      // them.
-      ...authWays(tool.auth)
-        .slice(1)
-        .map((way, i) =>
-          contractCase(
-            tool,
-            "auth",
-            `with alternative ${i + 1} alone (${wayCredentials(way).map(placementWords).join(" + ")}), the ` +
-              `credentials go where its requirement puts them${
-                way.alsoSends ? ` and to ${way.alsoSends.map(placeWords).join(", ")} (auth.alsoSends)` : ""
-              }`,
-            async (ctx) => {
-              const input = values.minimal();
-              for (const name of authParams(tool.auth)) delete input[name];
-              for (const name of wayParams(way)) {
-                const found = values.example(name);
-                if (!found) fail(`no value for ${name}, a parameter of alternative ${i + 1}`);
-                input[name] = found.value;
-              }
-              const { exchange } = await expectAcceptedCall(tool, document, input, ctx);
-              // The way's other places (its alsoSends): its first credential at each, as at its scheme's.
-              const sent = input[wayCredentials(way)[0]?.param ?? ""];
-              for (const place of way.alsoSends ?? [])
-                check(
-                  typeof sent === "string" && credentialAt(exchange, place, sent),
-                  `alternative ${i + 1}'s request does not carry its credential at ${placeWords(place)}`,
-                );
-            },
-            specSource(values.op, "security"),
-          ),
-        ),
-      ...oauthCases(tool, subject),
-    ];
-  },
+    derivedFor(tool, subject).length > 0,
+  derive: (tool, subject) => takeDerived(tool, subject),
 };
+
+/**
+ * The cases `applies` derived to tell whether there are any, kept for the `derive` that follows it (derive.ts asks
+ * each kind both, one after the other, for one tool and subject): derived once, handed over once.
+ */
+const derived = new WeakMap<ToolSpec, { subject: Subject; cases: ContractCase[] }>();
+
+function derivedFor(tool: ToolSpec, subject: Subject): ContractCase[] {
+  const kept = derived.get(tool);
+  if (kept?.subject === subject) return kept.cases;
+  const cases = authCases(tool, subject);
+  derived.set(tool, { subject, cases });
+  return cases;
+}
+
+function takeDerived(tool: ToolSpec, subject: Subject): ContractCase[] {
+  const cases = derivedFor(tool, subject);
+  derived.delete(tool);
+  return cases;
+}
+
+function authCases(tool: ToolSpec, subject: Subject): ContractCase[] {
+  const { document } = subject;
+  const values = valuesOf(tool, document);
+  // An operation whose security lists an empty requirement may be called without a credential: no 401 to expect.
+  // So may one whose other requirement the request meets anyway: a required parameter fills that scheme's slot.
+  // No scheme (auth.alsoSends alone): the mock holds the request to its body's fields, not to a 401 of a scheme.
+  const optional =
+    tool.auth.type === "places" ||
+    (values.op.requirements ?? []).some((r) => !r.length || metByParams(tool, document, r));
+  return [
+    ...(optional ? [] : [withoutCredential(tool, values)]),
+    ...(tool.authOptional ? [leftOut(tool, document, values)] : []),
+    // The credential's other places (auth.alsoSends): the request carries it at each, as the document requires.
+    ...(tool.auth.alsoSends ? [atEveryPlace(tool, document, values)] : []),
+    // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts
+    // them.
+    ...authWays(tool.auth)
+      .slice(1)
+      .map((way, i) =>
+        contractCase(
+          tool,
+          "auth",
+          `with alternative ${i + 1} alone (${wayCredentials(way).map(placementWords).join(" + ")}), the ` +
+            `credentials go where its requirement puts them${
+              way.alsoSends ? ` and to ${way.alsoSends.map(placeWords).join(", ")} (auth.alsoSends)` : ""
+            }`,
+          async (ctx) => {
+            const input = values.minimal();
+            for (const name of authParams(tool.auth)) delete input[name];
+            for (const name of wayParams(way)) {
+              const found = values.example(name);
+              if (!found) fail(`no value for ${name}, a parameter of alternative ${i + 1}`);
+              input[name] = found.value;
+            }
+            const { exchange } = await expectAcceptedCall(tool, document, input, ctx);
+            // The way's other places (its alsoSends): its first credential at each, as at its scheme's.
+            const sent = input[wayCredentials(way)[0]?.param ?? ""];
+            for (const place of way.alsoSends ?? [])
+              check(
+                typeof sent === "string" && credentialAt(exchange, place, sent),
+                `alternative ${i + 1}'s request does not carry its credential at ${placeWords(place)}`,
+              );
+          },
+          specSource(values.op, "security"),
+        ),
+      ),
+    ...oauthCases(tool, subject),
+  ];
+}
 
 /**
  * Whether a request meets this security requirement through the tool's own
