@@ -89,14 +89,14 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
   const own = [...new Set(tools.flatMap(addressParams))];
   const first = tool?.server.param ?? (variables.length ? variables : undefined);
   const address = own.length > (first === undefined ? 0 : typeof first === "string" ? 1 : first.length) ? own : first;
-  const connection = [
-    ...credentials,
-    ...(address === undefined ? [] : typeof address === "string" ? [address] : address),
-  ];
   // A secret or a person's own value some tools take beside the credential: the client carries it too, as the agent
   // adapters, which give a model none of it, need.
-  const shared = sharedConnection(tools, [...connection, ...tools.flatMap(addressParams)]);
-  const keys = [...connection, ...shared];
+  const shared = sharedConnection(tools);
+  const keys = [
+    ...credentials,
+    ...(address === undefined ? [] : typeof address === "string" ? [address] : address),
+    ...shared,
+  ];
   // A client's own method (withOptions) is no operation's name.
   const taken = new Set<string>(["withOptions"]);
   const methods = ir.operations.map((op) => {
@@ -189,12 +189,7 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
     })),
     // The other connection parameters (a secret or a person's own value some operations take), each read where not
     // given (runtime/client/environment.ts).
-    sharedVariables: sharedConnection(tools, [...providerCredentials(tools), ...tools.flatMap(addressParams)]).map(
-      (param) => ({
-        param,
-        variable: envVariableName(ir.provider, param),
-      }),
-    ),
+    sharedVariables: sharedConnection(tools).map((param) => ({ param, variable: envVariableName(ir.provider, param) })),
     items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
   };
 }
@@ -233,28 +228,26 @@ function providerConnectionType(tools: readonly ToolSpec[]): string {
   const types = [...new Set(tools.map(connectionType))];
   const first = tools[0];
   if (types.length === 1 || !first) return types[0] ?? "Record<string, never>";
-  const optional = (name: string) => {
-    const p = tools.flatMap((t) => t.params).find((q) => q.name === name);
-    return `${JSON.stringify(name)}?: ${p ? paramTsType(p) : "string"}`;
-  };
   const addresses = [...new Set(tools.flatMap(addressParams))];
-  return `{ ${[...providerCredentials(tools), ...addresses].map(optional).join("; ")} }`;
+  return `{ ${[...providerCredentials(tools), ...addresses].map((n) => optionalField(tools, n)).join("; ")} }`;
+}
+
+/** `"name"?: <its type>`: a connection field a call may give instead, typed as the first tool taking it has it. */
+function optionalField(tools: readonly ToolSpec[], name: string): string {
+  const p = tools.flatMap((t) => t.params).find((q) => q.name === name);
+  return `${JSON.stringify(name)}?: ${p ? paramTsType(p) : "string"}`;
 }
 
 /** The parameters tools take from their connection, never from a model, beyond the credential and the address. */
-function sharedConnection(tools: readonly ToolSpec[], connection: readonly string[]): string[] {
-  const names = tools.flatMap((t) => connectionParams(t).map((p) => p.name));
-  return [...new Set(names)].filter((n) => !connection.includes(n));
+function sharedConnection(tools: readonly ToolSpec[]): string[] {
+  const taken = new Set([...providerCredentials(tools), ...tools.flatMap(addressParams)]);
+  return [...new Set(tools.flatMap((t) => connectionParams(t).map((p) => p.name)))].filter((n) => !taken.has(n));
 }
 
 /** The connection's type with each shared parameter, optional (a call of a tool that takes it may give its own). */
 function withShared(type: string, tools: readonly ToolSpec[], shared: readonly string[]): string {
   if (!shared.length) return type;
-  const field = (name: string) => {
-    const p = tools.flatMap((t) => t.params).find((q) => q.name === name);
-    return `${JSON.stringify(name)}?: ${p ? paramTsType(p) : "string"}`;
-  };
-  return `(${type}) & { ${shared.map(field).join("; ")} }`;
+  return `(${type}) & { ${shared.map((n) => optionalField(tools, n)).join("; ")} }`;
 }
 
 /** The parameters a tool's address is made of: the instance address's, or its server variables'. */

@@ -89,6 +89,15 @@ function namesKey(p: Json): boolean {
   );
 }
 
+/** The parameters an operation takes, its path item's first, local `$ref`s followed (one that cannot be, left out). */
+export function operationParameters(doc: Json, item: Json | undefined, op: Json): Json[] {
+  const all = [
+    ...(Array.isArray(item?.parameters) ? item.parameters : []),
+    ...(Array.isArray(op.parameters) ? op.parameters : []),
+  ];
+  return all.map((raw) => resolved(doc, raw)).filter((p): p is Json => p !== undefined);
+}
+
 /** The parameter object `raw` names, local `$ref`s followed (json-ref.ts: own keys only). */
 export function resolved(doc: Json, raw: unknown): Json | undefined {
   let node = raw;

@@ -13,7 +13,7 @@ import {
   type DraftCredential,
   type ParameterKey,
 } from "../credential-draft.js";
-import { keyName, resolved } from "../keys/key-parameter.js";
+import { keyName, operationParameters, resolved } from "../keys/key-parameter.js";
 import { namedApiKey, saysApiKey } from "../../../load/schemas/api-key-words.js";
 
 type Json = Record<string, unknown>;
@@ -31,13 +31,7 @@ const ALTERNATIVE_WORDS = new RegExp(
 
 /** The operation's parameters and its path item's, local `$ref`s followed. */
 function parametersOf(doc: Json, op: Json, path: string | undefined): Json[] {
-  const item = path ? resolved(doc, (doc.paths as Json | undefined)?.[path]) : undefined;
-  return [
-    ...(Array.isArray(item?.parameters) ? item.parameters : []),
-    ...(Array.isArray(op.parameters) ? op.parameters : []),
-  ]
-    .map((raw) => resolved(doc, raw))
-    .filter((p): p is Json => p !== undefined);
+  return operationParameters(doc, path ? resolved(doc, (doc.paths as Json | undefined)?.[path]) : undefined, op);
 }
 
 /** Whether `security` names some scheme (no `[]` or `[{}]` alone). */

@@ -8,7 +8,7 @@
 // the cut's header lists each operation changed. An alternative whose place the operation leaves optional, or another
 // kind of scheme (OAuth, HTTP), is left as an alternative; two schemes at one place (twin-schemes.ts) are not joined.
 import type { SelectedOperation } from "../../cut/select-operations.js";
-import { resolved } from "../keys/key-parameter.js";
+import { operationParameters } from "../keys/key-parameter.js";
 import { OPERATION_METHODS } from "../../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;
@@ -19,13 +19,8 @@ const place = (where: unknown, name: unknown) =>
 
 /** The places of the header, query and cookie parameters the operation (or its path item) requires. */
 function requiredPlaces(doc: Json, item: Json, op: Json): Set<string> {
-  const raw = [
-    ...(Array.isArray(item.parameters) ? item.parameters : []),
-    ...(Array.isArray(op.parameters) ? op.parameters : []),
-  ];
-  const params = raw.map((p) => resolved(doc, p)).filter((p): p is Json => p !== undefined);
   return new Set(
-    params
+    operationParameters(doc, item, op)
       .filter((p) => p.required === true && ["header", "query", "cookie"].includes(String(p.in)))
       .map((p) => place(p.in, p.name)),
   );
