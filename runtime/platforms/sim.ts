@@ -55,10 +55,10 @@ type Execute = (
   options?: ExecuteOptions,
 ) => Promise<ToolResult<object>>;
 
-/** A tool of the package as a ToolConfig's request and transformResponse, or its directExecution. */
 /** The methods Sim's ToolConfig sends (its `HttpMethod`), which a builder's method is typed as. */
 export type SimHttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD";
 
+/** A tool of the package as a ToolConfig's request and transformResponse, or its directExecution. */
 export interface SimRequest {
   url(params: object): string;
   /** Where a parameter is named `method`, or a route sends another method: Sim's type, or its ToolConfig refuses it. */
