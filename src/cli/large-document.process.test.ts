@@ -77,7 +77,9 @@ describe("a document far larger than what its manifest binds", () => {
         expect(await generate.closed, generate.stderr()).toBe(2);
         expect(generate.stderr()).toContain(
           `specs/zqlarge/openapi.yaml:${line}:17: the example of the schema at components.schemas.Item0 does ` +
-            `not match its schema: /status must be one of "draft", "active", "archived", got "lost" [BW1204]`,
+            `not match its schema: /status must be one of "draft", "active", "archived", got "lost" (the vendor's ` +
+            `own example? pin the document it publishes, blockwright upstream zqlarge <document> --accept, and it ` +
+            `is left out with a warning) [BW1204]`,
         );
       } finally {
         rmSync(yamlDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // `blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs dir]`
-import { resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import type { Pinned, Published } from "../upstream/published.js";
 import type { linkProvider } from "../emit/link-provider.js";
 import { parseArgs, projectDirs, projectProviders, refsFolder, stringOption } from "./support/args.js";
@@ -39,7 +39,11 @@ reordered) is no change. Changes to operations we do not call are counted.
                     method and path otherwise is followed (the tool keeps
                     its name), and a tool whose operation is gone, its
                     operationId given to another, is pinned to the method
-                    and path it called
+                    and path it called. A provider with no pinned
+                    document (a spec written by hand): the document it
+                    was written from becomes the first pin, nothing
+                    compared (one lacking an operation its tools call
+                    is refused, naming those it lacks)
   --source <url>    where the newer document came from (recorded by --accept)
   --refs-in <folder>
                     the folder (and those under it) whose files a multi-file
@@ -70,14 +74,26 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { specs } = projectDirs(args, io.cwd);
   await projectProviders(specs, io.cwd, [provider]);
 
-  const { pinned, newer } = await readDocuments(specs, provider, newerPath, stringOption(args, "refs-in"), io.cwd);
+  // A spec written by hand has no pin until --accept makes the document it was written from the first one.
+  const { readPin } = await import("../load/pin.js");
+  const first = args.values.accept === true && readPin(resolve(specs, provider)) === undefined;
+  const refsIn = stringOption(args, "refs-in");
+  const { pinned, newer } = await readDocuments(specs, provider, newerPath, refsIn, io.cwd, !first);
+  if (!pinned)
+    return pinFirst(
+      io,
+      { provider, specs, newerPath, newer, source: stringOption(args, "source") },
+      {
+        json: args.values.json === true,
+      },
+    );
   const { linkProvider } = await import("../emit/link-provider.js");
   const { ir, document } = await fromSpecs("upstream", () => linkProvider(io.cwd, resolve(specs, provider)));
   const { serverPathOf } = await import("../upstream/facts.js");
-  const { upstreamChanges } = await import("../upstream/changes.js");
-  const { upstreamReport } = await import("../upstream/report.js");
   const ours = serverPathOf(document.source.data as Record<string, unknown>);
   const tools = ir.operations.map((op) => op.tool);
+  const { upstreamChanges } = await import("../upstream/changes.js");
+  const { upstreamReport } = await import("../upstream/report.js");
   const one = (name: string, doc: Record<string, unknown>) => ({ root: name, files: new Map([[name, doc]]) });
   // Answers typed any media type with an object or list schema compared as the JSON they are (add's cut types them so).
   const { withJsonForWildcards } = await import("../import/cut/wildcard-json.js");
@@ -134,19 +150,21 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   return changes.some((c) => c.severity !== "informational") ? 1 : 0;
 }
 
-/** The pinned document and the newer one (its `$ref`s read inside `refsIn`, --refs-in, when given); a document that
- * cannot be read or parsed is a usage error of one line, at its file:line:col when it has one. */
+/** The pinned document (unless `pinnedToo` is false) and the newer one (its `$ref`s read inside `refsIn`, --refs-in,
+ * when given); a document that cannot be read or parsed is a usage error of one line, at its file:line:col when it has
+ * one. */
 async function readDocuments(
   specs: string,
   provider: string,
   newerPath: string,
   refsIn: string | undefined,
   cwd: string,
-): Promise<{ pinned: Pinned; newer: Published }> {
+  pinnedToo: boolean,
+): Promise<{ pinned: Pinned | undefined; newer: Published }> {
   const { readPinned, readPublished, PublishedDocumentError } = await import("../upstream/published.js");
   const { SourceError, UnreadableSource } = await import("../load/yaml-source.js");
   try {
-    const pinned = await readPinned(specs, provider, cwd);
+    const pinned = pinnedToo ? await readPinned(specs, provider, cwd) : undefined;
     const file = resolve(cwd, newerPath);
     const newer = await readPublished(
       file,
@@ -184,13 +202,8 @@ async function acceptNewer(io: CliIo, accepting: Accepting): Promise<void> {
   const { acceptPublished, PublishedDocumentError } = await import("../upstream/published.js");
   let file: string;
   try {
-    file = acceptPublished(
-      pinned,
-      resolve(io.cwd, newerPath),
-      source,
-      new Date().toISOString().slice(0, 10),
-      newer.bundled ? newer.text : undefined,
-    );
+    const today = new Date().toISOString().slice(0, 10);
+    file = acceptPublished(pinned.dir, pinned, provider, resolve(io.cwd, newerPath), newer, source, today);
   } catch (e) {
     if (e instanceof PublishedDocumentError) throw new UsageError("BW3010", e.message);
     throw e;
@@ -263,4 +276,66 @@ async function recutFromNewer(io: CliIo, { provider, specs, newerPath, newer, so
         `${cut.missing.length ? ` (it no longer has ${gone}: generate says where the manifest calls them)` : ""}\n`,
     );
   } else io.stderr.write(`upstream: ${ir.sources.openapi} is written by hand: update it for the changes above\n`);
+}
+
+/** What the first pin is given: the provider and the document. */
+interface FirstPin {
+  provider: string;
+  specs: string;
+  newerPath: string;
+  newer: Published;
+  source: string | undefined;
+}
+
+/**
+ * --accept where no document is pinned (a spec written by hand): the document becomes the first pin, nothing compared.
+ * One that lacks an operation the tools call is refused, naming those it lacks: another API's, another version's, or
+ * the spec calls what the vendor does not publish; comparing later versions with it would report what is not so.
+ */
+async function pinFirst(io: CliIo, first: FirstPin, options: { json: boolean }): Promise<number> {
+  const { provider, specs, newerPath, newer, source } = first;
+  const { calledOperations, operationsNotIn } = await import("../upstream/first-pin.js");
+  const { SourceError } = await import("../load/yaml-source.js");
+  let read: ReturnType<typeof calledOperations>;
+  try {
+    read = calledOperations(resolve(specs, provider), (path) => relative(io.cwd, path) || path);
+  } catch (e) {
+    if (e instanceof SourceError) throw new UsageError(e.code, e.message);
+    throw e;
+  }
+  const missing = operationsNotIn(newer.document, read.called, read.ours);
+  const called = new Set(read.called.map((o) => `${o.method} ${o.path}`)).size;
+  const { logSafe } = await import("../common/github-actions.js");
+  if (missing.length)
+    throw new UsageError(
+      "BW3010",
+      logSafe(
+        `${newerPath} lacks ${missing.length} of the ${called} operation${called === 1 ? "" : "s"} ${provider}'s ` +
+          `tools call (by method and path, as upstream compares them): not the document its spec was written from; ` +
+          `nothing pinned\n${missing.map((m) => `  ${m.tool} · ${m.method} ${m.path}`).join("\n")}`,
+      ),
+    );
+  const { acceptPublished, PublishedDocumentError } = await import("../upstream/published.js");
+  let file: string;
+  try {
+    const today = new Date().toISOString().slice(0, 10);
+    const dir = join(specs, provider, "upstream");
+    file = acceptPublished(dir, undefined, provider, resolve(io.cwd, newerPath), newer, source, today);
+  } catch (e) {
+    if (e instanceof PublishedDocumentError) throw new UsageError("BW3010", e.message);
+    throw e;
+  }
+  const { sha256 } = await import("../common/hash.js");
+  const pinned = { file, sha256: sha256(newer.text) };
+  io.stdout.write(
+    options.json
+      ? `${JSON.stringify({ provider, pinned, first: true, changes: [] }, null, 2)}\n`
+      : `${provider}: no document was pinned before: nothing compared; the ${called} ` +
+          `operation${called === 1 ? " we call is" : "s we call are"} in it\n`,
+  );
+  io.stderr.write(
+    `upstream: pinned ${newerPath} as ${provider}/upstream/${file}, the document ${provider}'s spec was written ` +
+      `from; \`blockwright upstream ${provider} <newer document>\` compares a newer one with it\n`,
+  );
+  return 0;
 }

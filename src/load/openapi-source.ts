@@ -23,7 +23,7 @@ import { isNameRef, NETWORK_REF, writesOnlyLocalRefs } from "./structure/file-re
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
-import { upstreamMismatches } from "./examples/published-examples.js";
+import { upstreamMismatches, withPinHint } from "./examples/published-examples.js";
 import { type DelimitedPattern, followExampleRefs, inExtension } from "./load-rewrites.js";
 import { type DiscriminatedUnion, readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
 import { bundleTypes, refMessage } from "./structure/bundle-types.js";
@@ -132,7 +132,7 @@ export async function loadOpenApi(
   const problems = [
     ...duplicates,
     ...examined.problems,
-    ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error),
+    ...examined.mismatches.filter((m) => !left.has(m)).map(withPinHint(absolute)),
   ];
   if (problems.length) throw new OpenApiProblems(problems);
   const late = bound && !early && whole !== rootSource ? cutToBound(source.data, bound) : undefined;

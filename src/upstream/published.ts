@@ -4,14 +4,14 @@
 // JSON; Swagger read as the OpenAPI 3.0 it converts to), or API Discovery
 // documents. They are read as every other input is (yaml-source), so a
 // broken one is reported at its `file:line:col`.
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { Document, parseDocument } from "yaml";
 import { sha256 } from "../common/hash.js";
 import { tooDeep } from "../common/nesting.js";
 import { writeWhole } from "../common/files.js";
 import { type Pin, readPin } from "../load/pin.js";
-import { linkOnPath, statOf } from "../common/paths.js";
+import { linkOnPath, lstatOf, statOf } from "../common/paths.js";
 import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError } from "../load/yaml-source.js";
 import { bundlePublished, OpenApiProblems } from "../load/openapi-source.js";
 import { hasFileRef } from "../load/structure/file-refs.js";
@@ -30,8 +30,13 @@ export interface Published {
   text: string;
   /** Whether the file's `$ref`s named other files, bundled into `text`. */
   bundled?: boolean;
+  /** What it was written as (source.yaml records it). */
+  format: PublishedFormat;
   document: Record<string, unknown>;
 }
+
+/** What a published document is written as: converted to OpenAPI 3 when it is not one. */
+export type PublishedFormat = "openapi" | "swagger" | "discovery";
 
 export class PublishedDocumentError extends Error {}
 
@@ -79,12 +84,13 @@ export async function readPublished(
   }
   if (!data || typeof data !== "object") throw new PublishedDocumentError(`${name} is not an API document`);
   const doc = data as Record<string, unknown>;
-  if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
+  if (isDiscovery(doc)) return { text, format: "discovery", document: discoveryToOpenApi(doc) };
   if (doc.swagger === "2.0") {
     try {
       return {
         text,
         ...(bundled ? { bundled } : {}),
+        format: "swagger",
         document: swaggerToOpenApi(withPathItemRefsWrittenOut(doc), name),
       };
     } catch (e) {
@@ -96,7 +102,7 @@ export async function readPublished(
     throw new PublishedDocumentError(
       `${name} is neither an OpenAPI 3 or Swagger 2.0 document nor an API Discovery document`,
     );
-  return { text, ...(bundled ? { bundled } : {}), document: withPathItemRefsWrittenOut(doc) };
+  return { text, ...(bundled ? { bundled } : {}), format: "openapi", document: withPathItemRefsWrittenOut(doc) };
 }
 
 /**
@@ -131,7 +137,8 @@ export async function readPinned(specsDir: string, provider: string, cwd: string
   if (!pin)
     throw new PublishedDocumentError(
       `${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): ` +
-        `its upstream publishes none, or it was never added`,
+        `its upstream publishes none, or it was never added; to compare its versions from now on, pin the one its ` +
+        `spec was written from: blockwright upstream ${provider} <document> --accept`,
     );
   if ("problem" in pin) throw new PublishedDocumentError(pin.problem);
   const { text, document } = await readPublished(join(pin.dir, pin.file), shown(join(pin.dir, pin.file)));
@@ -144,29 +151,26 @@ export async function readPinned(specsDir: string, provider: string, cwd: string
   return { ...pin, document };
 }
 
+/** Who wrote the provider's openapi.yaml from the pinned document: `add`'s cut, or its author by hand. */
+export type PinnedFor = "cut" | "hand";
+
 /**
- * The files that pin a provider's first published document (`blockwright
- * add`), by name inside specs/<provider>/upstream/: the document as it was
- * published, and source.yaml naming it with its source, date and sha256.
+ * The files that pin a provider's first published document, by name inside specs/<provider>/upstream/: the document
+ * as it was published, and source.yaml naming it with its format, source, date and sha256. `add` pins the document it
+ * cut the spec from; `upstream --accept` the one a spec written by hand was written from, where none is pinned yet.
  */
 export function pinnedFiles(
   text: string,
-  pin: { provider: string; format: "openapi" | "swagger"; json: boolean; source: string; retrieved: string },
+  pin: { provider: string; format: PublishedFormat; json: boolean; source: string; retrieved: string; for: PinnedFor },
 ): Map<string, string> {
   const file = `published.${pin.json ? "json" : "yaml"}`;
-  const source = new Document({
-    format: pin.format,
-    file,
-    source: pin.source,
-    retrieved: pin.retrieved,
-    sha256: sha256(text),
-  });
-  // Quoted, as in every source.yaml: a YAML 1.1 reader would take the date for a timestamp.
-  const retrieved = source.createNode(pin.retrieved);
-  retrieved.type = "QUOTE_DOUBLE";
-  source.set("retrieved", retrieved);
+  const source = new Document({ format: pin.format, file, source: pin.source, retrieved: pin.retrieved });
+  source.set("retrieved", quotedDate(source, pin.retrieved));
+  source.set("sha256", sha256(text));
   source.commentBefore = [
-    ` The published document specs/${pin.provider}/openapi.yaml was cut from (blockwright add).`,
+    pin.for === "cut"
+      ? ` The published document specs/${pin.provider}/openapi.yaml was cut from (blockwright add).`
+      : ` The published document specs/${pin.provider}/openapi.yaml was written from (pinned by upstream --accept).`,
     ` \`blockwright upstream ${pin.provider} <newer document>\` lists what a newer version changes in what`,
     " the manifest binds; --accept pins the newer one here.",
   ].join("\n");
@@ -176,37 +180,67 @@ export function pinnedFiles(
   ]);
 }
 
+/** Quoted, as in every source.yaml: a YAML 1.1 reader would take the date for a timestamp. */
+function quotedDate(doc: Document, date: string) {
+  const node = doc.createNode(date);
+  node.type = "QUOTE_DOUBLE";
+  return node;
+}
+
 /**
- * Make `newer` the pinned document: copy it in (or `bundle`, the bundle of a multi-file one, as JSON), record its hash,
- * source and date.
+ * Make `newer` the pinned document of the provider whose pin folder is `dir` (specs/<p>/upstream/): copy it in (the
+ * bundle of a multi-file one, as JSON), record its format, hash, source and date in source.yaml, the earlier pinned
+ * file removed where the new one is named otherwise. Without an earlier pin (`pinned` undefined: a spec written by
+ * hand), the folder and source.yaml are made. Returns the pinned file's name.
  */
 export function acceptPublished(
-  pinned: Pinned,
+  dir: string,
+  pinned: Pin | undefined,
+  provider: string,
   newerPath: string,
+  newer: Published,
   source: string | undefined,
   today: string,
-  bundle?: string,
 ): string {
-  const text = bundle ?? readSourceText(newerPath, newerPath, INPUT_LIMITS.document);
-  const file = `published.${bundle !== undefined || newerPath.endsWith(".json") ? "json" : "yaml"}`;
+  const text = newer.bundled ? newer.text : readSourceText(newerPath, newerPath, INPUT_LIMITS.document);
+  const json = newer.bundled === true || newerPath.endsWith(".json");
+  const file = `published.${json ? "json" : "yaml"}`;
   for (const name of [file, "source.yaml"]) {
-    const link = linkOnPath(dirname(pinned.dir), `${basename(pinned.dir)}/${name}`);
+    const link = linkOnPath(dirname(dir), `${basename(dir)}/${name}`);
     if (link)
       throw new PublishedDocumentError(
-        `${join(dirname(pinned.dir), link)} is a symbolic link: --accept writes ${name} ` +
+        `${join(dirname(dir), link)} is a symbolic link: --accept writes ${name} ` +
           `there and never through a link (replace the link with the file or folder itself)`,
       );
-    if (statOf(join(pinned.dir, name))?.isFile() === false)
+    if (statOf(join(dir, name))?.isFile() === false)
       throw new PublishedDocumentError(
-        `${join(pinned.dir, name)} is a folder, not a file: --accept writes the pinned document there`,
+        `${join(dir, name)} is a folder, not a file: --accept writes the pinned document there`,
       );
   }
-  writeWhole(join(pinned.dir, file), text);
-  const sourceFile = join(pinned.dir, "source.yaml");
+  const sourceFile = join(dir, "source.yaml");
+  if (!pinned) {
+    mkdirSync(dir, { recursive: true });
+    const files = pinnedFiles(text, {
+      provider,
+      format: newer.format,
+      json,
+      source: source ?? newerPath,
+      retrieved: today,
+      for: "hand",
+    });
+    for (const [name, content] of files) writeWhole(join(dir, name), content);
+    return file;
+  }
+  writeWhole(join(dir, file), text);
+  // The earlier document, pinned under the other name (YAML then, JSON now), is no longer the pinned one: removed when
+  // it is one --accept or add wrote (source.yaml may name any file).
+  if (pinned.file !== file && /^published\.(json|yaml)$/.test(pinned.file) && lstatOf(join(dir, pinned.file))?.isFile())
+    unlinkSync(join(dir, pinned.file));
   const doc = parseDocument(readFileSync(sourceFile, "utf8"));
+  doc.set("format", newer.format);
   doc.set("file", file);
   doc.set("source", source ?? newerPath);
-  doc.set("retrieved", today);
+  doc.set("retrieved", quotedDate(doc, today));
   doc.set("sha256", sha256(text));
   writeWhole(sourceFile, doc.toString());
   return file;

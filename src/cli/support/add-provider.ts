@@ -139,6 +139,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
     json: read.json,
     source: request.source ?? read.origin,
     retrieved: today,
+    for: "cut",
   });
   await stop();
 

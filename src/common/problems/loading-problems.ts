@@ -92,7 +92,10 @@ export const LOADING_PROBLEMS = {
   BW1204: {
     meaning: "An example in the OpenAPI document does not match its schema.",
     example: "the example of the 200 response of listItems does not match its schema: /0/id must be integer",
-    fix: "Correct the example or the schema: mocks and the contract suite answer with the examples.",
+    fix:
+      "Correct the example or the schema: mocks and the contract suite answer with the examples. An example the " +
+      "vendor published so, in a spec written from its document: pin that document (`blockwright upstream <p> " +
+      "<document> --accept`); the example is then a warning and left out.",
   },
   BW1205: {
     meaning:

@@ -8,7 +8,7 @@
 // with an example generated from the schema instead). Any other example that
 // breaks its schema stays an error: ours to fix.
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { canonical } from "../../common/canonical-json.js";
 import { readHashed } from "../../common/hash.js";
 import { INPUT_LIMITS, parseYamlSource, SourceError } from "../yaml-source.js";
@@ -47,6 +47,28 @@ export function upstreamMismatches(
           `mocks and the contract suite do not use it)`,
       ),
     }));
+}
+
+/**
+ * A mismatch's error, as an example of ours; where the provider pins no published document (a spec written by hand,
+ * perhaps from the vendor's document as published), one of its root file says how the vendor's own example becomes a
+ * warning: pinning that document. The pin is read once, at the first such mismatch.
+ */
+export function withPinHint(openapiPath: string): (mismatch: ExampleMismatch) => SourceError {
+  let unpinned: boolean | undefined;
+  return ({ error, file }) => {
+    // Only the root file's examples can be the vendor's (as add's pin vouches only for those): another file is ours.
+    if (file !== openapiPath) return error;
+    unpinned ??= readPin(dirname(openapiPath)) === undefined;
+    if (!unpinned) return error;
+    const provider = basename(dirname(openapiPath));
+    return new SourceError(
+      error.code,
+      error.position,
+      `${error.detail} (the vendor's own example? pin the document it publishes, ` +
+        `blockwright upstream ${provider} <document> --accept, and it is left out with a warning)`,
+    );
+  };
 }
 
 /**
