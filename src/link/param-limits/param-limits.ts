@@ -38,22 +38,25 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace, name: string): Li
   if (p.type === "string" && p.format === undefined && p.separator === undefined && isValueFormat(s.format as string))
     out.format = s.format as ManifestParam["format"];
   if (p.type === "json") {
-    const { holder, nested: fromSpec } = place.held(p.jsonType, sentName(p.wire, name));
-    const key = p.jsonType === "array" ? "items" : "values";
+    // No kind stated: the one the document admits there, with its limits inside (json-kind.ts).
+    const jsonType = p.jsonType ?? (p.anyOf ? undefined : place.jsonKind());
+    if (jsonType) out.jsonType = jsonType;
+    const { holder, nested: fromSpec } = place.held(jsonType, sentName(p.wire, name));
+    const key = jsonType === "array" ? "items" : "values";
     // The document's kinds inside (a list, an object, their fields) go on to the ParamSpec, past a manifest's.
     // A manifest's one type narrows the document's several kinds to it (checkNestedLooser: one of them).
     // Of scalars beside objects: `object` its shapes alone, a scalar its kinds alone (mixed-union.ts).
     const spec = fromSpec && narrowedTo(fromSpec, p[key]?.type);
     if (spec) out[key] = { ...spec, ...p[key] } as ManifestParam[typeof key];
     // The object's own fields, or the shapes of a union of objects: the document's, which the manifest does not state.
-    const object = p.jsonType === "object" && !p.anyOf ? place.object(sentName(p.wire, name)) : undefined;
+    const object = jsonType === "object" && !p.anyOf ? place.object(sentName(p.wire, name)) : undefined;
     if (object) out.object = object;
     // A 3.1 tuple's positions, rest and count, the list itself (its items hold no one limit of every item).
-    const tuple = p.jsonType === "array" ? place.tuple() : undefined;
+    const tuple = jsonType === "array" ? place.tuple() : undefined;
     if (tuple) out.tuple = tuple;
     // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser
     // one).
-    if (p.jsonType === "array" && holder) {
+    if (jsonType === "array" && holder) {
       if (out.minItems === undefined && typeof holder.minItems === "number") out.minItems = holder.minItems;
       if (out.maxItems === undefined && typeof holder.maxItems === "number") out.maxItems = holder.maxItems;
     }

@@ -21,6 +21,7 @@ import { baseAt } from "./base-at.js";
 import { specBounds } from "./spec-bounds.js";
 import { scalarKindsOf } from "./scalar-kinds.js";
 import { mixedUnionOf } from "./mixed-union.js";
+import { loneJsonKind } from "./json-kind.js";
 
 export interface SchemaPlace {
   /** As the document writes it there: its own type, before an allOf is merged (what the type checks read). */
@@ -41,6 +42,8 @@ export interface SchemaPlace {
   object(field?: string): NestedLimits | undefined;
   /** A list that is a 3.1 tuple there, as nested limits: its positions', its rest's and its count. */
   tuple(): NestedLimits | undefined;
+  /** The one kind of JSON value, an object or a list, the schema there admits (json-kind.ts). */
+  jsonKind(): "object" | "array" | undefined;
 }
 
 /** The name a parameter's value has in its request: a body field's last pointer segment, else its wire or own name. */
@@ -97,6 +100,9 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
     tuple() {
       const holder = this.held("array").holder;
       return holder && tupleOf(doc, holder);
+    },
+    jsonKind() {
+      return loneJsonKind(flat, isUnion(flat) ? unionMembers(doc, flat) : []);
     },
   };
 }

@@ -862,7 +862,7 @@ export interface ManifestParam {
    */
   format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6" | "hostname" | "uri-reference" | "regex")
   /**
-   * For `json`: the kind of value required after parsing.
+   * For `json`: the kind of value required after parsing. Where the manifest states none and the document admits one kind at the parameter's place (an object, a union of objects, a list), that kind, with the limits inside it the document states (its fields, those it must have, a union's shapes, its items), checked before any request.
    */
   jsonType?: ("object" | "array")
   /**
