@@ -20,6 +20,7 @@ export {
   hasStringRules,
   hasNumberRules,
   SECRET_MIN_LENGTH,
+  splitList,
   type Issue,
   type ValueSupport,
 } from "./validate/validate-params.js";

@@ -87,8 +87,10 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // seventy-fourth: a pattern that backtracks run on a linear-time engine (the part's declaration and the engine's
 // hand-over; RE2 itself only in a package whose patterns need it): 48,471; the ceiling 48,500. The seventy-eighth: a
 // secret inside a JSON parameter's value withheld from everything a call returns (the core asks the part, which walks
-// the value; a part of its own, nestedSecrets, this provider bundles not): 48,551; the ceiling 48,600.
-const MAX_BUNDLE_BYTES = 48_600;
+// the value; a part of its own, nestedSecrets, this provider bundles not): 48,551; the ceiling 48,600. The
+// eighty-fourth: a list in one string at a place styled as a list written as the style writes a list: 48,692; the
+// ceiling 48,740.
+const MAX_BUNDLE_BYTES = 48_740;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];

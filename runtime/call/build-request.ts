@@ -66,7 +66,7 @@ export function buildRequest(
         break;
       // A path, query, header or cookie value: the one writer of each (wire-request.ts).
       default:
-        placeValue(request, wire, value, form);
+        placeValue(request, wire, value, form, spec.separator);
     }
   }
   // The tool's constants, and the type it asks the answer in (accept): the constants support's.

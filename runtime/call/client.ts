@@ -309,7 +309,7 @@ function placeParams(
       link && typeof value === "string" ? form?.linkProblem(value, link, { ...p, wire: to }, route ?? tool) : undefined;
     if (problem) throw new Error(`${p.name}: ${problem}`);
     values[p.name] = value;
-    placeValue(wire, to, value, form);
+    placeValue(wire, to, value, form, p.separator);
   }
   return { wire, values, rest };
 }

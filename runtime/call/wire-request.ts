@@ -6,6 +6,7 @@
 // typed openapi-fetch client (client.ts `wireMiddleware`) both call, so that
 // the same input reaches the wire the same way whichever a caller uses.
 import { scalarText } from "../common/scalar-text.js";
+import { splitList } from "../validate/validate-params.js";
 import type { Encoded } from "../http/percent-encoding.js";
 import type { linkProblem } from "../http/path-link.js";
 import type { MultiSegment } from "../spec/param-types.js";
@@ -76,9 +77,16 @@ export type AddressWire = Extract<ParamCall["wire"], { in: "path" | "query" | "h
 export function placeValue(
   request: WireRequest,
   wire: AddressWire,
-  value: unknown,
+  given: unknown,
   form: FormSupport | undefined,
+  /** The parameter's `separator`: its value a list in one string. */
+  separator?: string,
 ): void {
+  // A list in one string at a place the document styles as a list (`tags`, form, not exploded): its items, written as
+  // that style writes a list, each item encoded and the delimiters literal. As one text its delimiters were encoded
+  // (`red%2Cblue`), which a server reads as one item holding a comma.
+  const value =
+    separator !== undefined && typeof given === "string" && wire.encoding ? splitList(given, separator) : given;
   if (wire.in === "query") {
     // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
     if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved))

@@ -4,7 +4,7 @@
 // the judge refuses nothing, and only this comparison finds the mistake. The
 // contract suite's `request` cases ask here for every parameter they send.
 import { isDeepStrictEqual } from "node:util";
-import { getAtPointer, type ParamSpec, parsePointer, type WireSpec } from "@blockwright/runtime/internal";
+import { getAtPointer, type ParamSpec, parsePointer, splitList, type WireSpec } from "@blockwright/runtime/internal";
 import { declaredParameter, type OpenApiDocument } from "../load/openapi-document.js";
 import type { OpenApiRequestBody } from "../load/openapi-types.js";
 import { type JudgeOptions, type RequestJudge, requestJudge, type SentRequest } from "./judge.js";
@@ -96,6 +96,10 @@ function misReadingsOf(
             `explode ${declared?.explode ?? (declared?.style ?? (wire.in === "query" ? "form" : "simple")) === "form"}`;
       where = `${wire.in} parameter "${name}"${of ? `'s field "${of.field}"` : ""} (${rule})`;
       styled = declared?.content === undefined && declared?.style !== "deepObject";
+      // A list in one string (`separator`) at a place styled as a list: its items are what the service reads
+      // (runtime/call/wire-request.ts writes them so).
+      if (spec.separator !== undefined && typeof want === "string" && Array.isArray(read))
+        want = splitList(want, spec.separator);
     } else if (wire.in === "body") {
       if (judged.body === undefined) continue;
       try {

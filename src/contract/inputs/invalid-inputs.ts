@@ -10,6 +10,7 @@ import {
   instanceAddresses,
   isValueFormat,
   type ParamSpec,
+  splitList,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
 import { admitted } from "../../model/number-bounds.js";
@@ -18,7 +19,7 @@ import { withAddress } from "../call.js";
 import { isSigningKey } from "../jwt-keys.js";
 import { boundedFilter } from "./bounded-filters.js";
 import { type InvalidDraw, multiplesIn, validInput } from "./random-inputs.js";
-import { letters, letters8, printable } from "./text-draws.js";
+import { letters, letters8, printable, stringValue } from "./text-draws.js";
 import { type Breaks, dotSegmentBreakers } from "./dot-segment-breakers.js";
 import { ruleBreakers } from "./rule-breakers.js";
 import type { ToolValues } from "./values.js";
@@ -268,12 +269,18 @@ function characterBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, se
 function lengthBreakers(p: ParamSpec, places: Set<string>, set: Breaks): void {
   if (probesMaxLength(p.maxLength) && !p.secret) {
     const maxLength = p.maxLength;
-    set(
-      p.name,
-      fc.integer({ min: maxLength + 1, max: maxLength + 50 }).map((n) => "x".repeat(n)),
-      "maxLength",
-      `longer than ${maxLength}`,
-    );
+    const separator = p.separator;
+    // A list in one string whose items have rules of their own (a pattern, an enum, a format): items they take,
+    // repeated past the whole's length; a run of x's broke an item's rule as well as the length.
+    const long =
+      separator !== undefined && (p.pattern !== undefined || p.enum !== undefined || p.format !== undefined)
+        ? stringValue({ ...p, separator: undefined, maxLength: undefined }).map((item) => {
+            const items = [item];
+            while (items.join(separator).length <= maxLength) items.push(item);
+            return items.join(separator);
+          })
+        : fc.integer({ min: maxLength + 1, max: maxLength + 50 }).map((n) => "x".repeat(n));
+    set(p.name, long, "maxLength", `longer than ${maxLength}`);
   }
   const minLength = p.minLength ?? 0;
   if (minLength > 1 && !p.secret)
@@ -289,9 +296,12 @@ function lengthBreakers(p: ParamSpec, places: Set<string>, set: Breaks): void {
     const min = Math.max(p.minLength ?? 1, p.secret ? secretFloor(p.minLength) : 1);
     const max = p.maxLength ?? 64;
     // A pattern every string within the lengths matches (`.+`) cannot be broken: no such draw.
+    // A list in one string breaks its pattern where an item does (the runtime checks each, split and trimmed).
+    const breaks = (s: string) =>
+      p.separator === undefined ? !re.test(s) : splitList(s, p.separator).some((item) => !re.test(item));
     const breaking = boundedFilter(
       fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, min + 30) }),
-      (s) => !re.test(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== "..")),
+      (s) => breaks(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== "..")),
     );
     if (breaking) set(p.name, breaking, "pattern", `not matching ${p.pattern}`);
   }
