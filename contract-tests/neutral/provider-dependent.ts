@@ -207,6 +207,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/upstream.process.test.ts",
       "src/cli/upstream-accept.test.ts",
       "src/cli/upstream-server.test.ts",
+      "src/cli/upstream-first-pin.test.ts",
       "src/cli/upstream-query-fields.test.ts",
       "src/cli/upstream-wildcard.test.ts",
       "src/cli/diff-gate.test.ts",
