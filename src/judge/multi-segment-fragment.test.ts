@@ -8,7 +8,7 @@ import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { requestJudge } from "./judge.js";
-import { multiSegmentMarker } from "./multi-segment.js";
+import { multiSegmentMarker } from "../load/operations/multi-segment.js";
 
 const roleId = {
   name: "zqRoleId",

@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { requestJudge } from "./judge.js";
-import { describedPathFormat, multiSegmentMarker } from "./multi-segment.js";
+import { describedPathFormat, multiSegmentMarker } from "../load/operations/multi-segment.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 

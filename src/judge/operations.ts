@@ -8,7 +8,7 @@ import { followLocalRefs, valueAt } from "../load/json-ref.js";
 import { ownServer, servedPath } from "../link/server/operation-server.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { expressionNames, keyQueryPair, operationRef, routePath } from "../load/operation-index.js";
-import { type MultiSegmentMarker, multiSegmentMarker } from "./multi-segment.js";
+import { type MultiSegmentMarker, multiSegmentMarker } from "../load/operations/multi-segment.js";
 import { followRefs } from "../load/source-place.js";
 import { requirementApart } from "../load/security-schemes.js";
 import { type PathTemplate, pathTemplate } from "./path-template.js";

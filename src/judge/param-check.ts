@@ -5,7 +5,7 @@
 // as meeting its schema.
 import { isJsonMediaType } from "../load/media-types.js";
 import { type JudgedParam, type Node, pointerTo } from "./operations.js";
-import { multiSegmentKind } from "./multi-segment.js";
+import { multiSegmentKind } from "../load/operations/multi-segment.js";
 import { type Deep, inBracketForm, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import type { SchemaChecker } from "./schema-check.js";

@@ -16,7 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from "node
 import { MOCK_OPERATION_KEY, MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { type OpenApiDocument, declaredParameter } from "../load/openapi-document.js";
 import { requestJudge } from "../judge/judge.js";
-import { multiSegmentKind, multiSegmentMarker } from "../judge/multi-segment.js";
+import { multiSegmentKind, multiSegmentMarker } from "../load/operations/multi-segment.js";
 import { servedKeyPaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed, rewriteTarget } from "./requests/replayed-request.js";
@@ -142,8 +142,8 @@ function atServedKeyPath(target: string, key: string, servedAt: (key: string) =>
 
 /**
  * The target with each multi-segment path value's `/` encoded: Prism routes a template expression to one segment; and
- * a link's `,` (its reserved characters sent as they are: judge/multi-segment.ts `multiSegmentKind`), which Prism reads
- * as a list's delimiter.
+ * a link's `,` (its reserved characters sent as they are: load/operations/multi-segment.ts `multiSegmentKind`), which
+ * Prism reads as a list's delimiter.
  */
 function oneSegmentEach(
   target: string,

@@ -13,7 +13,7 @@ import { repeatsCredential } from "../auth/credential-params.js";
 import { tokenEndpointForm } from "../auth/token-endpoint-form.js";
 import { keepSecret } from "./secrets/keep-secret.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/signing/sigv4-draft.js";
-import { multiSegmentKind, multiSegmentMarker } from "../../judge/multi-segment.js";
+import { multiSegmentKind, multiSegmentMarker } from "../../load/operations/multi-segment.js";
 import { greedyPathNote, linkNote } from "./paths/spanning-notes.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";

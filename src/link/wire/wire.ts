@@ -2,6 +2,7 @@
 // header slot the operation declares, a field of its request body, or a
 // switch adding constant values when true — checked against the spec's
 // schema there. And the rule that a slot of a request carries one value.
+import { multiSegmentKind, multiSegmentMarker } from "../../load/operations/multi-segment.js";
 import type {
   AuthSpec,
   FormFieldEncoding,
@@ -123,26 +124,7 @@ function placeNamed(
     const encoding = queryEncoding(ctx, declared, wireAt, op);
     return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
   }
-  // A path parameter whose `{name}` the document's key holds only after "#", in the fragment the request's path leaves
-  // out (operation-index.ts requestPath), would never be sent.
-  const key = String(op.location[1]);
-  if (w.in === "path" && fragmentOnlyParams(key).includes(wireName))
-    ctx.fail(
-      "BW2017",
-      wireAt,
-      `path parameter "${wireName}" is not in the path a request to operation "${op.operationId}" reaches ` +
-        `(${JSON.stringify(op.path)}): the document's path ${JSON.stringify(key)} holds it after ` +
-        `"#", in the address's fragment, which no request carries`,
-    );
-  // A path parameter its path never names (no `{name}` in it; OpenAPI forbids it): no request carries its value.
-  if (w.in === "path" && !fragmentOnlyParams(key).includes(wireName) && !expressionNames(key).includes(wireName))
-    ctx.fail(
-      "BW2017",
-      wireAt,
-      `path parameter "${wireName}" of operation "${op.operationId}" is not in its path ${JSON.stringify(key)}, ` +
-        `which names no {${wireName}}: OpenAPI requires a path parameter to be named by its path, and no request ` +
-        "carries one that is not; leave the parameter out, or write the path with it",
-    );
+  if (w.in === "path") checkPathPlacement(ctx, op, w, wireName, declared, wireAt);
   const encoding = valueStyle(ctx, declared, p, w.in, wireAt, op);
   if (w.in === "header" || w.in === "cookie")
     return { wire: { in: w.in, name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
@@ -156,6 +138,51 @@ function placeNamed(
     },
     place,
   };
+}
+
+/**
+ * A path parameter's place: named by the path a request reaches (not only after its "#"), and sent spanning segments
+ * where the document marks its value so.
+ */
+function checkPathPlacement(
+  ctx: LinkContext,
+  op: OpenApiOperation,
+  w: ManifestWireNamed,
+  wireName: string,
+  declared: NonNullable<ReturnType<typeof declaredParameter>>,
+  wireAt: Path,
+): void {
+  const key = String(op.location[1]);
+  // A path parameter whose `{name}` the document's key holds only after "#", in the fragment the request's path leaves
+  // out (operation-index.ts requestPath), would never be sent.
+  if (fragmentOnlyParams(key).includes(wireName))
+    ctx.fail(
+      "BW2017",
+      wireAt,
+      `path parameter "${wireName}" is not in the path a request to operation "${op.operationId}" reaches ` +
+        `(${JSON.stringify(op.path)}): the document's path ${JSON.stringify(key)} holds it after ` +
+        `"#", in the address's fragment, which no request carries`,
+    );
+  // A path parameter its path never names (no `{name}` in it; OpenAPI forbids it): no request carries its value.
+  if (!fragmentOnlyParams(key).includes(wireName) && !expressionNames(key).includes(wireName))
+    ctx.fail(
+      "BW2017",
+      wireAt,
+      `path parameter "${wireName}" of operation "${op.operationId}" is not in its path ${JSON.stringify(key)}, ` +
+        `which names no {${wireName}}: OpenAPI requires a path parameter to be named by its path, and no request ` +
+        "carries one that is not; leave the parameter out, or write the path with it",
+    );
+  // A value the document marks as spanning segments (a file path), which the manifest sends as one: each "/" would go
+  // as %2F, read by the service as one segment (the judge refuses it too).
+  const spans = w.multiSegment ? undefined : multiSegmentMarker(declared, op.path);
+  if (spans)
+    ctx.fail(
+      "BW2017",
+      wireAt,
+      `path parameter "${wireName}": ${ctx.openapiName} marks its value as spanning path segments (${spans}), so ` +
+        `its "/" go as they are; declare wire.multiSegment: ${JSON.stringify(multiSegmentKind(spans))} ` +
+        `(as one segment, a "/" goes as %2F, which the service reads as part of one segment)`,
+    );
 }
 
 /** A parameter sent as a field of the request body (`pointer`): found in the body's schema. */

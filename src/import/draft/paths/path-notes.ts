@@ -10,7 +10,7 @@
 // escapes its "/" (a path value MUST NOT carry one unescaped), and the documents' own generated clients send it so, so
 // the draft keeps the letter and says how to mark it where the API reads segments; a description asking for the value
 // encoded ("URL-encoded full path") says it is one segment, and no note is written.
-import { ASKS_ENCODING, multiSegmentMarker } from "../../../judge/multi-segment.js";
+import { ASKS_ENCODING, multiSegmentMarker } from "../../../load/operations/multi-segment.js";
 import { followLocalRefs } from "../../../load/json-ref.js";
 import type { OpenApiOperation } from "../../../load/openapi-types.js";
 import { dnsNameShaped, dottedPathsUnderRealServer } from "./host-shape.js";

@@ -2,9 +2,10 @@
 // documents declare it a list of texts (its segments), which OpenAPI's simple style writes comma-joined, one segment:
 // a proxied `chat/completions` would go as `chat%2Fcompletions` or `chat,completions`, a path the service never
 // routes. Such a list is drafted as a text of `/`-separated items (`separator: /`, which the link holds to the list's
-// items), sent spanning segments (wire.multiSegment, judge/multi-segment.ts's `{name+}` mark), each segment encoded.
+// items), sent spanning segments (wire.multiSegment, load/operations/multi-segment.ts's `{name+}` mark), each
+// segment encoded.
 // And what a note says of a link's value (its reserved characters as they are).
-import { multiSegmentMarker } from "../../../judge/multi-segment.js";
+import { multiSegmentMarker } from "../../../load/operations/multi-segment.js";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 
 /**

@@ -1,7 +1,8 @@
 // How a document says a path parameter's value spans segments (its `/` sent as they are, not as %2F): read once here
-// for the draft (add writes `wire.multiSegment`) and the judge (which then refuses a %2F), so that both take the same
-// evidence. The marks: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path use it), RFC 6570's
-// reserved expansion `{+name}` in the template, API Gateway's greedy variable `{name+}` (the rest of the path, each
+// for the draft (add writes `wire.multiSegment`), the link (which refuses a manifest's path parameter sent as one
+// segment where the document marks it) and the judge (which then refuses a %2F), so that all take the same evidence.
+// The marks: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path use it), RFC 6570's reserved
+// expansion `{+name}` in the template, API Gateway's greedy variable `{name+}` (the rest of the path, each
 // segment encoded), AutoRest's `x-ms-skip-url-encoding`, Connexion's `format: path` on the parameter's schema (Flask's
 // `path` converter, which routes a value of several segments: Airflow, Anchore, Obsidian's REST API) — and, where a
 // converter dropped the template's `+` (a discovery format's `{+name}` converted to `{name}`), the parameter's own
@@ -10,7 +11,7 @@
 // segment right after the API's version (`/v1/{name}:cancel`, `/v2/{name}/manifests/{reference}`), where no literal
 // before it names a collection, so the value carries its collections (`projects/p/jobs/j`, `library/ubuntu`). Services
 // that read such names route on the raw path: a %2F there is one segment, answered 404.
-import { routePath } from "../load/operation-index.js";
+import { routePath } from "../operation-index.js";
 
 /** A custom method's `:verb` at a segment's end. */
 const VERB = /:[A-Za-z][\w-]*$/;
