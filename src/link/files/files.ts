@@ -13,6 +13,7 @@ import type { ManifestOperation } from "../../load/precompiled/manifest-types.js
 import type { LinkContext, Path } from "../context.js";
 import type { LinkedOutput } from "../outputs/outputs.js";
 import { nestedFilePlaces } from "./nested-files.js";
+import { valueAt } from "../../load/json-ref.js";
 
 const FILE_ONLY = ["maxBytes", "contentType", "multiple"] as const;
 
@@ -56,6 +57,19 @@ const DOWNLOAD_OUTPUTS: readonly OutputSpec[] = [
 ];
 
 /**
+ * What a refusal says where the document offers multipart/form-data beside the JSON body the runtime writes (JSON is
+ * written unless its fields hold a file: request-bodies.ts): how to send the file.
+ */
+function multipartBeside(ctx: LinkContext, op: OpenApiOperation, chosen: string): string {
+  const raw = ctx.doc.resolve((valueAt(ctx.doc.source.data, [...op.location, "requestBody"]) ?? {}) as Schema);
+  const offered = Object.keys((raw.content ?? {}) as Record<string, unknown>).map(bareMediaType);
+  return isJsonMediaType(chosen) && offered.includes("multipart/form-data")
+    ? ` (the document offers multipart/form-data beside it, written only where the JSON body's fields hold a file, ` +
+        `format: binary: give the file as the JSON field's text, or leave ${chosen} out of ${ctx.openapiName})`
+    : "";
+}
+
+/**
  * Check each file parameter against the operation's body, and give it the document's limit and part type where the
  * manifest says none.
  */
@@ -83,7 +97,9 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
     if (body?.encoding === "json" && body.raw && pointer?.length === 0) continue;
     // A form's field too: a text format, the file's bytes written as its text (runtime/call/files/form-files.ts).
     if ((body?.encoding !== "multipart" && body?.encoding !== "form") || pointer?.length !== 1) {
-      const where = body ? `its body is ${body.mediaType}` : "it has no request body";
+      const where = body
+        ? `its body is ${body.mediaType}${multipartBeside(ctx, op, body.mediaType)}`
+        : "it has no request body";
       ctx.fail(
         "BW2017",
         [...at, "type"],

@@ -37,29 +37,16 @@ export function readOperations({
 }: OperationSource): OpenApiOperation[] {
   const out: OpenApiOperation[] = [];
   const paths = (data.paths ?? {}) as Record<string, Schema>;
+  // No security for all, while operations name their own: one naming none takes no credential (OpenAPI: no
+  // requirement applies to it), as add's cut writes it out (`security: []`) and the request judge reads it.
+  const unsaid = data.security === undefined && namesOwnSecurity(paths, resolve) ? [] : undefined;
   for (const [path, rawItem] of Object.entries(paths)) {
     const item = resolve(rawItem);
     const shared = (item.parameters as unknown[] | undefined) ?? [];
     for (const method of OPERATION_METHODS) {
       const op = item[method] as Schema | undefined;
       if (!op || typeof op !== "object") continue;
-      const parameters = new Map<string, OpenApiParameter>();
-      for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
-        const p = resolve(raw as Schema) as unknown as Omit<OpenApiParameter, "content"> & { content?: unknown };
-        // Described by `content` (its one media type's schema, the value encoded in that type) or by `schema`.
-        const media =
-          p.schema === undefined && p.content && typeof p.content === "object" ? Object.keys(p.content)[0] : undefined;
-        const described =
-          media === undefined
-            ? p.schema
-            : (resolve(fieldOf(p.content as unknown as Record<string, Schema>, media)).schema as Schema | undefined);
-        parameters.set(`${p.in}:${p.name}`, {
-          ...p,
-          required: Boolean(p.required),
-          schema: withTextEnum(resolve((described ?? {}) as Schema), (v) => resolve(v as Schema)),
-          ...(media !== undefined ? { content: media } : {}),
-        } as OpenApiParameter);
-      }
+      const parameters = parametersOf([...shared, ...((op.parameters as unknown[]) ?? [])], resolve);
       const body = op.requestBody ? resolve(op.requestBody as Schema) : undefined;
       const name = operationRef(method, path, op.operationId);
       out.push({
@@ -68,7 +55,7 @@ export function readOperations({
         method: method.toUpperCase(),
         path: requestPath(path),
         location: ["paths", path, method],
-        parameters: [...parameters.values()],
+        parameters,
         requestBody: body ? requestBodyOf((v) => resolve(v), body) : undefined,
         responses: withRangesAsStatuses(
           Object.entries((op.responses ?? {}) as Record<string, Schema>).map(([key, raw]) => [key, { raw, key }]),
@@ -110,8 +97,11 @@ export function readOperations({
             headers: Object.keys((response.headers ?? {}) as object),
           };
         }),
-        security: op.security === undefined ? globalSecurity : securityNames(op.security),
-        requirements: requirementsOf(op.security === undefined ? data.security : op.security, securitySchemes),
+        security: op.security === undefined ? (unsaid ?? globalSecurity) : securityNames(op.security),
+        requirements: requirementsOf(
+          op.security === undefined ? (unsaid ?? data.security) : op.security,
+          securitySchemes,
+        ),
         tags: Array.isArray(op.tags)
           ? (op.tags as unknown[]).filter((t): t is string => typeof t === "string" && t.trim() !== "")
           : [],
@@ -119,6 +109,39 @@ export function readOperations({
     }
   }
   return out;
+}
+
+/** An operation's parameters, its path item's first (an operation's own of the same place and name replaces one). */
+function parametersOf(declared: unknown[], resolve: (value: Schema) => Schema): OpenApiParameter[] {
+  const parameters = new Map<string, OpenApiParameter>();
+  for (const raw of declared) {
+    const p = resolve(raw as Schema) as unknown as Omit<OpenApiParameter, "content"> & { content?: unknown };
+    // Described by `content` (its one media type's schema, the value encoded in that type) or by `schema`.
+    const media =
+      p.schema === undefined && p.content && typeof p.content === "object" ? Object.keys(p.content)[0] : undefined;
+    const described =
+      media === undefined
+        ? p.schema
+        : (resolve(fieldOf(p.content as unknown as Record<string, Schema>, media)).schema as Schema | undefined);
+    parameters.set(`${p.in}:${p.name}`, {
+      ...p,
+      required: Boolean(p.required),
+      schema: withTextEnum(resolve((described ?? {}) as Schema), (v) => resolve(v as Schema)),
+      ...(media !== undefined ? { content: media } : {}),
+    } as OpenApiParameter);
+  }
+  return [...parameters.values()];
+}
+
+/** Whether an operation of the paths names a security requirement of its own (not only `[]` or `[{}]`). */
+function namesOwnSecurity(paths: Record<string, Schema>, resolve: (value: Schema) => Schema): boolean {
+  return Object.values(paths).some((raw) => {
+    const item = resolve(raw);
+    return OPERATION_METHODS.some((method) => {
+      const security = (item[method] as Schema | undefined)?.security;
+      return Array.isArray(security) && security.some((r) => r && typeof r === "object" && Object.keys(r).length > 0);
+    });
+  });
 }
 
 /** `unschemed`: the JSON type has no schema, and an example written as a text of JSON is the value it spells. */
