@@ -14,6 +14,7 @@ import { kindTypes, narrowedTo } from "./mixed-union.js";
 import { looserBounds, specBounds } from "./spec-bounds.js";
 import { checkSamePattern, patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace, sentName } from "./schema-place.js";
+import { patternAdmitsNone, unmetPatternProblem } from "./unmet-pattern.js";
 import type { SchemaAtPlace } from "../wire/schema-at-place.js";
 
 /** A manifest parameter with what the link adds from the document and the manifest does not state. */
@@ -413,8 +414,10 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     !p.enum?.every((v) => String(v).length <= (s.maxLength as number))
   )
     looser("maxLength", p.maxLength, s.maxLength);
-  if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined)
-    looser("pattern", p.pattern, s.pattern);
+  if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) {
+    if (patternAdmitsNone(s)) ctx.fail("BW2006", at, unmetPatternProblem(s, what, ctx.openapiName), "key");
+    else looser("pattern", p.pattern, s.pattern);
+  }
   if (typeof s.pattern === "string" && p.pattern !== undefined)
     checkSamePattern(ctx, [...at, "pattern"], what, p.pattern, s);
   // An enum as texts (`type: boolean, enum: ["false"]`) lists values; of labels (`["1 (Plan)"]`), none (text-enum.ts).
