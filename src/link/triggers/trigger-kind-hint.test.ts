@@ -1,0 +1,73 @@
+// A trigger written by hand naming its event but not how a delivery proves where it came from: the manifest schema's
+// oneOf (delivered, or polled) answered with both branches' requirements ("missing required field authentication",
+// "… secret", "… poll", "must match exactly one schema in oneOf"), asking for `poll` beside `event`. One line says
+// the two kinds and what each takes.
+import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { linkProblems, reply } from "../../import/__fixtures__/draft-kit.js";
+
+const document = {
+  openapi: "3.1.0",
+  info: { title: "zqbells", version: "1" },
+  servers: [{ url: "https://api.acme.test" }],
+  security: [{ bearer: [] }],
+  components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+  paths: {
+    "/zqbells": {
+      get: { operationId: "zqListBells", responses: { "200": reply({ type: "object" }, {}) } },
+    },
+  },
+  webhooks: {
+    zqBellRung: {
+      post: {
+        requestBody: {
+          content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } },
+        },
+        responses: { "200": { description: "received" } },
+      },
+    },
+  },
+};
+
+const manifest = {
+  provider: "zqbells",
+  name: "Zq bells",
+  description: "Bells of a made-up tower.",
+  color: "#123456",
+  category: "tools",
+  openapi: "openapi.yaml",
+  server: { default: "https://api.acme.test" },
+  auth: { scheme: "bearer", param: "accessToken" },
+  errors: { message: ["$response.body#/message"] },
+  params: { accessToken: { type: "string", secret: true, required: true, description: "The token." } },
+  operations: {
+    zqbells_list: {
+      operationId: "zqListBells",
+      title: "List",
+      description: "Lists bells.",
+      outputs: { data: { type: "json", description: "The bells.", from: "$response.body" } },
+    },
+  },
+  triggers: {
+    zqbells_rung: {
+      title: "Bell rung",
+      description: "A bell was rung.",
+      event: { webhook: "zqBellRung" },
+      outputs: { bellId: { description: "The bell.", from: "$event#/id" } },
+    },
+  },
+};
+
+describe("a trigger naming its event without its authentication", () => {
+  it("is told in one line that a delivered trigger takes authentication and secret, a polled one poll", async () => {
+    const problems = await linkProblems(
+      { openapiText: JSON.stringify(document), manifestText: stringify(manifest) } as never,
+      "zqbells",
+    );
+    expect(problems.map((p) => p.replace(/^[^ ]+ /, ""))).toEqual([
+      "triggers.zqbells_rung: a trigger is delivered by the provider or found by polling: give event (its webhook " +
+        "or callback), authentication (how a delivery proves where it came from: hmac, sharedSecret or " +
+        "standardWebhooks) and secret, or give poll alone",
+    ]);
+  });
+});
