@@ -89,10 +89,10 @@ describe("a trigger written by hand without what its kind takes", () => {
       "zqbells",
     );
     expect(problems.map((p) => p.replace(/^[^ ]+ /, ""))).toEqual([
-      "triggers.zqbells_added.poll: say how a poll finds the new items, one way: ids (an item whose id was not seen " +
-        "among the last ones, the list newest or oldest first), since (a field of each item that only grows, a time " +
-        "or a sequence, passed back as {{poll.since}}) or delta (the address the upstream gives to come back with for " +
-        "the changes since)",
+      "triggers.zqbells_added.poll: say how a poll finds the new items, one way: ids (an item whose id was not " +
+        "seen among the last ones, the list newest or oldest first), since (a field of each item that only grows, " +
+        "a time or a sequence, passed back as {{poll.since}}) or delta (the address the upstream gives to come back " +
+        "with for the changes since)",
     ]);
   });
 });
