@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { sha256 } from "../common/hash.js";
 import { cli } from "../../test-support/cli-harness.js";
+import { handManifest } from "../link/__fixtures__/hand-written.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const tmp = mkdtempSync(join(runScratch(), "blockwright-upstream-first-pin-"));
@@ -42,27 +43,26 @@ function vendorDocument(path = "/piers"): Record<string, unknown> {
   };
 }
 
-const manifest = {
-  provider: "zqpiers",
-  name: "Zq piers",
-  description: "The piers of a made-up harbour.",
-  color: "#123456",
-  category: "tools",
-  openapi: "openapi.yaml",
-  server: { default: "https://zqpiers.invalid/v1" },
-  auth: { scheme: "zqKey", param: "apiKey" },
-  errors: { message: ["$response.body#/message"] },
-  params: { apiKey: { type: "string", secret: true, required: true, description: "The key." } },
-  operations: {
-    zqpiers_list: {
-      operationId: "listPiers",
-      title: "List piers",
-      description: "Lists the piers.",
-      params: { limit: { type: "string", maxLength: 4, description: "Most piers.", wire: { in: "query" } } },
-      outputs: { names: { type: "array", description: "The names.", from: "$response.body#/names", default: [] } },
+const manifest = handManifest(
+  "zqpiers",
+  "The piers of a made-up harbour.",
+  {
+    operations: {
+      zqpiers_list: {
+        operationId: "listPiers",
+        title: "List piers",
+        description: "Lists the piers.",
+        params: { limit: { type: "string", maxLength: 4, description: "Most piers.", wire: { in: "query" } } },
+        outputs: { names: { type: "array", description: "The names.", from: "$response.body#/names", default: [] } },
+      },
     },
   },
-};
+  {
+    server: { default: "https://zqpiers.invalid/v1" },
+    auth: { scheme: "zqKey", param: "apiKey" },
+    params: { apiKey: { type: "string", secret: true, required: true, description: "The key." } },
+  },
+);
 
 describe("upstream --accept on a provider written by hand, nothing pinned", () => {
   it("pins the document its spec was written from; its broken example is then a warning", async () => {

@@ -3,7 +3,7 @@
 // service reads as one item holding a comma, and the request judge refused. The items go as the style writes a list
 // (`tags=red,blue`, each item encoded); the judge reads them back as the items given.
 import { describe, expect, it } from "vitest";
-import { stringify } from "yaml";
+import { handManifest, handWritten } from "../link/__fixtures__/hand-written.js";
 import { judgedCall, linkedTools, openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
@@ -27,17 +27,7 @@ const document = openapi({
   },
 });
 
-const manifest = {
-  provider: "zqharbour",
-  name: "Zq harbour",
-  description: "Buoys of a made-up harbour.",
-  color: "#123456",
-  category: "tools",
-  openapi: "openapi.yaml",
-  server: { default: "https://api.acme.test" },
-  auth: { scheme: "bearer", param: "accessToken" },
-  errors: { message: ["$response.body#/message"] },
-  params: { accessToken: { type: "string", secret: true, required: true, description: "The token." } },
+const manifest = handManifest("zqharbour", "Buoys of a made-up harbour.", {
   operations: {
     zqharbour_list: {
       operationId: "zqListBuoys",
@@ -55,11 +45,11 @@ const manifest = {
       outputs: { id: { type: "string", description: "The id.", from: "$response.body#/id" } },
     },
   },
-};
+});
 
 describe("a list in one string at a query place styled as a list", () => {
   it("is sent as the style writes a list, read back as the items given", async () => {
-    const d = { openapiText: JSON.stringify(document), manifestText: stringify(manifest) } as never;
+    const d = handWritten(document, manifest);
     const [tool] = await linkedTools(d, "zqharbour");
     if (!tool) throw new Error("no tool linked");
     const { sent, judged } = await judgedCall(d, tool, {

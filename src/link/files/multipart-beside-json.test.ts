@@ -3,7 +3,7 @@
 // "its body is application/json" alone, though the document offers the multipart too. The refusal says how to send
 // the file.
 import { describe, expect, it } from "vitest";
-import { stringify } from "yaml";
+import { handManifest, handWritten } from "../__fixtures__/hand-written.js";
 import { linkProblems, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 
 const document = openapi({
@@ -30,17 +30,7 @@ const document = openapi({
   },
 });
 
-const manifest = {
-  provider: "zqprints",
-  name: "Zq prints",
-  description: "Stencils of a made-up print shop.",
-  color: "#123456",
-  category: "tools",
-  openapi: "openapi.yaml",
-  server: { default: "https://api.acme.test" },
-  auth: { scheme: "bearer", param: "accessToken" },
-  errors: { message: ["$response.body#/message"] },
-  params: { accessToken: { type: "string", secret: true, required: true, description: "The token." } },
+const manifest = handManifest("zqprints", "Stencils of a made-up print shop.", {
   operations: {
     zqprints_add: {
       operationId: "zqAddStencil",
@@ -50,14 +40,11 @@ const manifest = {
       outputs: { id: { type: "string", description: "The id.", from: "$response.body#/id" } },
     },
   },
-};
+});
 
 describe("a file parameter of a body offered as JSON and as multipart", () => {
   it("is refused, saying the document offers multipart beside the JSON and how to send the file", async () => {
-    const problems = await linkProblems(
-      { openapiText: JSON.stringify(document), manifestText: stringify(manifest) } as never,
-      "zqprints",
-    );
+    const problems = await linkProblems(handWritten(document, manifest), "zqprints");
     expect(problems).toEqual([
       expect.stringContaining(
         "takes neither there: its body is application/json (the document offers multipart/form-data beside it, " +

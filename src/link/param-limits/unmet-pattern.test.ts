@@ -3,7 +3,7 @@
 // it ("pattern (none) is looser"), then, copied, that it admits no value. Said at once: the document's to correct. A
 // pattern some value meets is still asked of the manifest.
 import { describe, expect, it } from "vitest";
-import { stringify } from "yaml";
+import { handManifest, handWritten } from "../__fixtures__/hand-written.js";
 import { linkProblems, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 
 const field = (pattern: string) => ({ type: "string", minLength: 3, maxLength: 64, pattern });
@@ -37,17 +37,7 @@ const param = (pointer: string) => ({
   description: "A name.",
   wire: { in: "body", pointer },
 });
-const manifest = {
-  provider: "zqmoorings",
-  name: "Zq moorings",
-  description: "Moorings of a made-up harbour.",
-  color: "#123456",
-  category: "tools",
-  openapi: "openapi.yaml",
-  server: { default: "https://api.acme.test" },
-  auth: { scheme: "bearer", param: "accessToken" },
-  errors: { message: ["$response.body#/message"] },
-  params: { accessToken: { type: "string", secret: true, required: true, description: "The token." } },
+const manifest = handManifest("zqmoorings", "Moorings of a made-up harbour.", {
   operations: {
     zqmoorings_moor: {
       operationId: "zqMoor",
@@ -57,14 +47,11 @@ const manifest = {
       outputs: { id: { type: "string", description: "The id.", from: "$response.body#/id" } },
     },
   },
-};
+});
 
 describe("a document's pattern no value of its lengths meets, which the manifest does not state", () => {
   it("is said to be the document's to correct; a pattern some value meets is asked of the manifest", async () => {
-    const problems = await linkProblems(
-      { openapiText: JSON.stringify(document), manifestText: stringify(manifest) } as never,
-      "zqmoorings",
-    );
+    const problems = await linkProblems(handWritten(document, manifest), "zqmoorings");
     expect(problems.map((p) => p.replace(/^[^ ]+ /, ""))).toEqual([
       'operations.zqmoorings_moor.params.zqlabel: body field "/zqlabel"\'s pattern "^[a-z]((?!--|..)[a-z0-9-])+$" in ' +
         "specs/zqmoorings/openapi.yaml: no value of 3 to 64 characters was found that meets it, so a manifest " +

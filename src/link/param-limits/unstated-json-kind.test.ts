@@ -3,7 +3,7 @@
 // shape refuses, was sent and only the upstream refused it. Where the document admits one kind there (an object, a
 // union of objects, a list), the parameter takes it with the limits inside it; where it admits several, nothing.
 import { describe, expect, it } from "vitest";
-import { stringify } from "yaml";
+import { handManifest, handWritten } from "../__fixtures__/hand-written.js";
 import { linkedTools, openapi, reply, sentOrRefused } from "../../import/__fixtures__/draft-kit.js";
 
 const zqslip = (kind: string) => ({
@@ -55,17 +55,7 @@ const document = openapi({
 };
 
 const param = (wire: object) => ({ type: "json", required: true, description: "The slip.", wire });
-const manifest = {
-  provider: "zqmarina",
-  name: "Zq marina",
-  description: "Slips of a made-up marina.",
-  color: "#123456",
-  category: "tools",
-  openapi: "openapi.yaml",
-  server: { default: "https://api.acme.test" },
-  auth: { scheme: "bearer", param: "accessToken" },
-  errors: { message: ["$response.body#/message"] },
-  params: { accessToken: { type: "string", secret: true, required: true, description: "The token." } },
+const manifest = handManifest("zqmarina", "Slips of a made-up marina.", {
   operations: {
     zqmarina_moor: {
       operationId: "zqMoor",
@@ -85,14 +75,11 @@ const manifest = {
       outputs: { id: { type: "string", description: "The id.", from: "$response.body#/id" } },
     },
   },
-};
+});
 
 describe("a json parameter whose manifest states no jsonType", () => {
   it("takes the one kind the document admits there, with its limits inside, checked before any request", async () => {
-    const tools = await linkedTools(
-      { openapiText: JSON.stringify(document), manifestText: stringify(manifest) } as never,
-      "zqmarina",
-    );
+    const tools = await linkedTools(handWritten(document, manifest), "zqmarina");
     const [moor, many] = tools as [(typeof tools)[number], (typeof tools)[number]];
     const kinds = (t: typeof moor) => t.params.map((p) => `${p.name}:${p.jsonType ?? "-"}`);
     expect(kinds(moor)).toEqual(["accessToken:-", "zqslip:object"]);

@@ -3,7 +3,7 @@
 // "… secret", "… poll", "must match exactly one schema in oneOf"), asking for `poll` beside `event`. One line says
 // the two kinds and what each takes; a polled one saying no way of finding new items, the three ways.
 import { describe, expect, it } from "vitest";
-import { stringify } from "yaml";
+import { handManifest, handWritten } from "../__fixtures__/hand-written.js";
 import { linkProblems, reply } from "../../import/__fixtures__/draft-kit.js";
 
 const document = {
@@ -29,17 +29,7 @@ const document = {
   },
 };
 
-const manifest = {
-  provider: "zqbells",
-  name: "Zq bells",
-  description: "Bells of a made-up tower.",
-  color: "#123456",
-  category: "tools",
-  openapi: "openapi.yaml",
-  server: { default: "https://api.acme.test" },
-  auth: { scheme: "bearer", param: "accessToken" },
-  errors: { message: ["$response.body#/message"] },
-  params: { accessToken: { type: "string", secret: true, required: true, description: "The token." } },
+const manifest = handManifest("zqbells", "Bells of a made-up tower.", {
   operations: {
     zqbells_list: {
       operationId: "zqListBells",
@@ -56,14 +46,11 @@ const manifest = {
       outputs: { bellId: { description: "The bell.", from: "$event#/id" } },
     },
   },
-};
+});
 
 describe("a trigger written by hand without what its kind takes", () => {
   it("is told in one line that a delivered trigger takes authentication and secret, a polled one poll", async () => {
-    const problems = await linkProblems(
-      { openapiText: JSON.stringify(document), manifestText: stringify(manifest) } as never,
-      "zqbells",
-    );
+    const problems = await linkProblems(handWritten(document, manifest), "zqbells");
     expect(problems.map((p) => p.replace(/^[^ ]+ /, ""))).toEqual([
       "triggers.zqbells_rung: a trigger is delivered by the provider or found by polling: give event (its webhook " +
         "or callback), authentication (how a delivery proves where it came from: hmac, sharedSecret or " +
@@ -84,10 +71,7 @@ describe("a trigger written by hand without what its kind takes", () => {
         },
       },
     };
-    const problems = await linkProblems(
-      { openapiText: JSON.stringify(document), manifestText: stringify(polled) } as never,
-      "zqbells",
-    );
+    const problems = await linkProblems(handWritten(document, polled), "zqbells");
     expect(problems.map((p) => p.replace(/^[^ ]+ /, ""))).toEqual([
       "triggers.zqbells_added.poll: say how a poll finds the new items, one way: ids (an item whose id was not " +
         "seen among the last ones, the list newest or oldest first), since (a field of each item that only grows, " +

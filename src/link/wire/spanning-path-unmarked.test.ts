@@ -3,7 +3,7 @@
 // segment; only the contract suite's judge said so, case by case. The link refuses it at its place, naming the mark
 // and what to declare; declared, it links.
 import { describe, expect, it } from "vitest";
-import { stringify } from "yaml";
+import { handManifest, handWritten } from "../__fixtures__/hand-written.js";
 import { linkedTools, linkProblems, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 
 const get = (operationId: string, path: object) => ({
@@ -25,21 +25,11 @@ const tool = (operationId: string, wire: object) => ({
   params: { zqPath: { type: "string", required: true, maxLength: 200, description: "A path.", wire } },
   outputs: { id: { type: "string", description: "The id.", from: "$response.body#/id" } },
 });
-const manifest = (wire: object, linkWire: object) => ({
-  provider: "zqarchive",
-  name: "Zq archive",
-  description: "Files of a made-up archive.",
-  color: "#123456",
-  category: "tools",
-  openapi: "openapi.yaml",
-  server: { default: "https://api.acme.test" },
-  auth: { scheme: "bearer", param: "accessToken" },
-  errors: { message: ["$response.body#/message"] },
-  params: { accessToken: { type: "string", secret: true, required: true, description: "The token." } },
-  operations: { zqarchive_read: tool("zqReadFile", wire), zqarchive_follow: tool("zqFollow", linkWire) },
-});
-const provider = (wire: object, linkWire: object) =>
-  ({ openapiText: JSON.stringify(document), manifestText: stringify(manifest(wire, linkWire)) }) as never;
+const manifest = (wire: object, linkWire: object) =>
+  handManifest("zqarchive", "Files of a made-up archive.", {
+    operations: { zqarchive_read: tool("zqReadFile", wire), zqarchive_follow: tool("zqFollow", linkWire) },
+  });
+const provider = (wire: object, linkWire: object) => handWritten(document, manifest(wire, linkWire));
 
 describe("a path parameter the document marks as spanning segments, sent as one by the manifest", () => {
   it("is refused at its place, naming the mark and what to declare", async () => {

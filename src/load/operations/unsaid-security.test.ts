@@ -4,7 +4,7 @@
 // operation is read as taking no credential, as add's cut writes it out (`security: []`): its tool sends none, the
 // others theirs.
 import { describe, expect, it } from "vitest";
-import { stringify } from "yaml";
+import { handManifest, handWritten } from "../../link/__fixtures__/hand-written.js";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
 import { linkedTools, reply } from "../../import/__fixtures__/draft-kit.js";
@@ -30,39 +30,31 @@ const document = (global?: object) => ({
   },
 });
 
-const manifest = {
-  provider: "zqreports",
-  name: "Zq reports",
-  description: "Reports of a made-up service.",
-  color: "#123456",
-  category: "tools",
-  openapi: "openapi.yaml",
-  server: { default: "https://api.acme.test" },
-  auth: { scheme: "zqBearer", param: "accessToken" },
-  errors: { message: ["$response.body#/message"] },
-  params: { accessToken: { type: "string", secret: true, required: true, description: "The token." } },
-  operations: {
-    zqreports_render: {
-      operationId: "zqRender",
-      title: "Render",
-      description: "Renders.",
-      outputs: { id: { type: "string", description: "The id.", from: "$response.body#/id" } },
-    },
-    zqreports_fetch: {
-      operationId: "zqFetch",
-      title: "Fetch",
-      description: "Fetches.",
-      params: { id: { type: "string", required: true, maxLength: 20, description: "The id.", wire: { in: "path" } } },
-      outputs: { id: { type: "string", description: "The id.", from: "$response.body#/id" } },
+const manifest = handManifest(
+  "zqreports",
+  "Reports of a made-up service.",
+  {
+    operations: {
+      zqreports_render: {
+        operationId: "zqRender",
+        title: "Render",
+        description: "Renders.",
+        outputs: { id: { type: "string", description: "The id.", from: "$response.body#/id" } },
+      },
+      zqreports_fetch: {
+        operationId: "zqFetch",
+        title: "Fetch",
+        description: "Fetches.",
+        params: { id: { type: "string", required: true, maxLength: 20, description: "The id.", wire: { in: "path" } } },
+        outputs: { id: { type: "string", description: "The id.", from: "$response.body#/id" } },
+      },
     },
   },
-};
+  { auth: { scheme: "zqBearer", param: "accessToken" } },
+);
 
 async function authorizations(doc: object): Promise<Record<string, string | null>> {
-  const tools = await linkedTools(
-    { openapiText: JSON.stringify(doc), manifestText: stringify(manifest) } as never,
-    "zqreports",
-  );
+  const tools = await linkedTools(handWritten(doc, manifest), "zqreports");
   const out: Record<string, string | null> = {};
   for (const tool of tools) {
     const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
