@@ -84,9 +84,10 @@ export function placeValue(
 ): void {
   // A list in one string at a place the document styles as a list (`tags`, form, not exploded): its items, written as
   // that style writes a list, each item encoded and the delimiters literal. As one text its delimiters were encoded
-  // (`red%2Cblue`), which a server reads as one item holding a comma.
-  const value =
-    separator !== undefined && typeof given === "string" && wire.encoding ? splitList(given, separator) : given;
+  // (`red%2Cblue`), which a server reads as one item holding a comma. Not where the style explodes (a text there is
+  // one value; the link refuses a list in one string at an exploded list's place) nor where the value is JSON-encoded.
+  const style = separator !== undefined && typeof given === "string" ? wire.encoding : undefined;
+  const value = style && !style.explode && !style.json ? splitList(given as string, separator as string) : given;
   if (wire.in === "query") {
     // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
     if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved))

@@ -232,10 +232,6 @@ export function acceptPublished(
     return file;
   }
   writeWhole(join(dir, file), text);
-  // The earlier document, pinned under the other name (YAML then, JSON now), is no longer the pinned one: removed when
-  // it is one --accept or add wrote (source.yaml may name any file).
-  if (pinned.file !== file && /^published\.(json|yaml)$/.test(pinned.file) && lstatOf(join(dir, pinned.file))?.isFile())
-    unlinkSync(join(dir, pinned.file));
   const doc = parseDocument(readFileSync(sourceFile, "utf8"));
   doc.set("format", newer.format);
   doc.set("file", file);
@@ -243,5 +239,10 @@ export function acceptPublished(
   doc.set("retrieved", quotedDate(doc, today));
   doc.set("sha256", sha256(text));
   writeWhole(sourceFile, doc.toString());
+  // The earlier document, pinned under the other name (YAML then, JSON now), is no longer the pinned one: removed when
+  // it is one --accept or add wrote (source.yaml may name any file), and only once source.yaml names the new one, so
+  // that a process stopped on the way leaves a pin that reads (the old file named, or the new one).
+  if (pinned.file !== file && /^published\.(json|yaml)$/.test(pinned.file) && lstatOf(join(dir, pinned.file))?.isFile())
+    unlinkSync(join(dir, pinned.file));
   return file;
 }

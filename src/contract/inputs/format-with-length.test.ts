@@ -1,25 +1,16 @@
 // A text of a format whose length is bounded too (a date-time of exactly 25 characters, `+05:30` and no fraction):
 // the value the suite sends as "not of the format" broke the length first (30 February, 20 characters: minLength),
 // so the case that expects the format refused failed. The value not of the format now keeps the lengths beside it.
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { shelfListBooks } from "../../../test-support/shelf-list-books.js";
 import { matchesFormat, type ParamSpec, type ToolSpec, type ValueFormat } from "@blockwright/runtime/internal";
-import { loadProvider } from "../../emit/link-provider.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { loadYamlSource } from "../../load/yaml-source.js";
 import { notOfFormat } from "../../model/string-values.js";
 import { limitKind } from "../kinds/limit.js";
 import { invalidInput } from "./invalid-inputs.js";
 import { ToolValues } from "./values.js";
 
-const fixtures = fileURLToPath(new URL("../../../test-support/fixtures/", import.meta.url));
-const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));
-const doc = new OpenApiDocument(loadYamlSource(join(fixtures, "specs/shelf/openapi.yaml")));
-const listBooks = shelf.operations.find((op) => op.tool.id === "shelf_list_books")!.tool;
-const shelfId = listBooks.params.find((p) => p.name === "shelfId")!;
-const { pattern: _pattern, ...text } = shelfId as ParamSpec & { pattern?: string };
+const { listBooks, doc, text } = await shelfListBooks();
 // An optional query text `zqSince`, a date-time of exactly 25 characters.
 const since = {
   ...text,

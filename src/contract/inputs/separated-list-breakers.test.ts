@@ -2,23 +2,14 @@
 // invalid input meant to break the length alone was a run of x's, which broke the items' pattern too (the runtime
 // refused it by its pattern, and the case expecting maxLength failed); one meant to break the pattern could be items
 // that each match it (`ab,cd` against `^[a-z]+$`). Each now breaks its own rule alone.
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { shelfListBooks } from "../../../test-support/shelf-list-books.js";
 import { type ParamSpec, splitList, type ToolSpec } from "@blockwright/runtime/internal";
-import { loadProvider } from "../../emit/link-provider.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { loadYamlSource } from "../../load/yaml-source.js";
 import { invalidInput } from "./invalid-inputs.js";
 import { ToolValues } from "./values.js";
 
-const fixtures = fileURLToPath(new URL("../../../test-support/fixtures/", import.meta.url));
-const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));
-const doc = new OpenApiDocument(loadYamlSource(join(fixtures, "specs/shelf/openapi.yaml")));
-const listBooks = shelf.operations.find((op) => op.tool.id === "shelf_list_books")!.tool;
-const shelfId = listBooks.params.find((p) => p.name === "shelfId")!;
-const { pattern: _pattern, ...text } = shelfId as ParamSpec & { pattern?: string };
+const { listBooks, doc, text } = await shelfListBooks();
 // An optional query text `zqTags`: a comma-separated list of lower-case words of at most 8 letters, 40 in all.
 const ITEM = /^[a-z]{1,8}$/u;
 const tags = {

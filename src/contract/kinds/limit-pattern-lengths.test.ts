@@ -4,22 +4,13 @@
 // bound probed is the effective one, the step past it one character beyond, which the pattern refuses. A repeated
 // group of bounded parts (a domain of labels of 63 at most, 253 in all) reaches its bound only with the group repeated;
 // a sequence of bounded parts (a resource name's four fields) only with each part at its longest.
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { shelfListBooks } from "../../../test-support/shelf-list-books.js";
 import { checkValue, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
-import { loadProvider } from "../../emit/link-provider.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { loadYamlSource } from "../../load/yaml-source.js";
 import type { ObservedCall } from "../types.js";
 import { limitKind } from "./limit.js";
 
-const fixtures = fileURLToPath(new URL("../../../test-support/fixtures/", import.meta.url));
-const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));
-const doc = new OpenApiDocument(loadYamlSource(join(fixtures, "specs/shelf/openapi.yaml")));
-const listBooks = shelf.operations.find((op) => op.tool.id === "shelf_list_books")!.tool;
-const shelfId = listBooks.params.find((p) => p.name === "shelfId")!;
-const { pattern: _pattern, ...text } = shelfId as ParamSpec & { pattern?: string };
+const { listBooks, doc, text } = await shelfListBooks();
 
 /** shelf_list_books with an optional query text `zqRole` of the given rules. */
 function withRole(rules: Partial<ParamSpec>): ToolSpec {
