@@ -3,7 +3,7 @@
 // so the case that expects the format refused failed. The value not of the format now keeps the lengths beside it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { shelfListBooks } from "../../../test-support/shelf-list-books.js";
+import { shelfListBooks } from "../../../test-support/contract/shelf-list-books.js";
 import { matchesFormat, type ParamSpec, type ToolSpec, type ValueFormat } from "@blockwright/runtime/internal";
 import { notOfFormat } from "../../model/string-values.js";
 import { limitKind } from "../kinds/limit.js";

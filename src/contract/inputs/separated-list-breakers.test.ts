@@ -4,7 +4,7 @@
 // that each match it (`ab,cd` against `^[a-z]+$`). Each now breaks its own rule alone.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { shelfListBooks } from "../../../test-support/shelf-list-books.js";
+import { shelfListBooks } from "../../../test-support/contract/shelf-list-books.js";
 import { type ParamSpec, splitList, type ToolSpec } from "@blockwright/runtime/internal";
 import { invalidInput } from "./invalid-inputs.js";
 import { ToolValues } from "./values.js";

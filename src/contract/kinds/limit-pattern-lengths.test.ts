@@ -5,7 +5,7 @@
 // group of bounded parts (a domain of labels of 63 at most, 253 in all) reaches its bound only with the group repeated;
 // a sequence of bounded parts (a resource name's four fields) only with each part at its longest.
 import { describe, expect, it } from "vitest";
-import { shelfListBooks } from "../../../test-support/shelf-list-books.js";
+import { shelfListBooks } from "../../../test-support/contract/shelf-list-books.js";
 import { checkValue, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import type { ObservedCall } from "../types.js";
 import { limitKind } from "./limit.js";

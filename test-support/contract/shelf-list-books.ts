@@ -4,11 +4,11 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
-import { loadProvider } from "../src/emit/link-provider.js";
-import { OpenApiDocument } from "../src/load/openapi-document.js";
-import { loadYamlSource } from "../src/load/yaml-source.js";
+import { loadProvider } from "../../src/emit/link-provider.js";
+import { OpenApiDocument } from "../../src/load/openapi-document.js";
+import { loadYamlSource } from "../../src/load/yaml-source.js";
 
-const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
 /** shelf_list_books, the shelf document, and its `shelfId` without the pattern. */
 export async function shelfListBooks(): Promise<{ listBooks: ToolSpec; doc: OpenApiDocument; text: ParamSpec }> {
