@@ -147,6 +147,7 @@ export function callCredential(
         grant: GRANT_WORDS[flow.grant],
         url: url.url,
         form: form.form,
+        ...(flow.tokenFormat === "json" ? { json: flow.tokenMediaType ?? "application/json" } : {}),
         ...(form.basic ? { basic: form.basic } : {}),
         fetch: fetchFn,
         // The caller's cancellation only: the call's own time runs out for it alone, not for the other calls that wait

@@ -1,6 +1,7 @@
 // One request to an OAuth 2 token endpoint (RFC 6749 §4.4, §6; RFC 7523 §2.1):
-// a POST of an `application/x-www-form-urlencoded` form (never JSON, which
-// most endpoints refuse), the client's secret in the form
+// a POST of an `application/x-www-form-urlencoded` form (JSON, which most
+// endpoints refuse, only for one whose document takes no form: the flow's
+// `tokenFormat: json`), the client's secret in the form
 // (client_secret_post) or in an `Authorization: Basic` header of the
 // form-encoded id and secret (client_secret_basic, RFC 6749 §2.3.1), as the
 // flow declares; no redirect followed. The answer becomes a TokenSet
@@ -59,6 +60,8 @@ export interface TokenRequest {
   defaultLifetimeS: number;
   /** The answer's field naming the address the token is for (`instance_url`), read into TokenSet.instanceUrl. */
   addressField?: string;
+  /** The form's fields as one JSON object of this media type instead (a flow's `tokenFormat: json`). */
+  json?: string;
   /** The client's id and secret, sent as HTTP Basic rather than in the form (a flow's `clientAuth: basic`). */
   basic?: { id: string; secret: string };
   /**
@@ -102,11 +105,11 @@ async function exchange(
       method: "POST",
       url: r.url,
       headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Type": r.json ?? "application/x-www-form-urlencoded",
         Accept: "application/json",
         ...(basic !== undefined ? { Authorization: `Basic ${basic}` } : {}),
       },
-      body: new URLSearchParams(r.form).toString(),
+      body: r.json !== undefined ? JSON.stringify(r.form) : new URLSearchParams(r.form).toString(),
     };
     const response = await deadline.race(send(r.fetch, request, deadline.signal));
     status = response.status;

@@ -134,6 +134,16 @@ export type OAuthFlowSpec = (
    * several APIs issues a token for the one it names); never a grant's own field (the link refuses one).
    */
   tokenFields?: Record<string, string>;
+  /**
+   * `json`: the token request is one JSON object of its fields, for an endpoint whose document takes no form; default
+   * the form RFC 6749 says.
+   */
+  tokenFormat?: "form" | "json";
+  /**
+   * The media type a JSON token request is sent as: the JSON type the document's own operation at the token URL takes
+   * (a vendor's `+json`), set by the link; default `application/json`.
+   */
+  tokenMediaType?: string;
 };
 
 export type OAuthGrant = OAuthFlowSpec["grant"];

@@ -1,7 +1,7 @@
 // The auth cases of a tool with OAuth 2 flows (manifest `auth.flows`), per
 // flow: the token comes from a token endpoint played in-process (at the
 // flow's own token URL, which nothing leaves for), the call goes to the mock.
-// A form-encoded token request then the call with the issued token; five
+// A token request (a form, or JSON where the flow says) then the call with the issued token; five
 // concurrent calls, one token request; a token renewed before it expires (a
 // clock the case moves); a 401 → one renewal, one retry; invalid_grant →
 // REAUTH_REQUIRED, nothing retried; a renewal without a refresh token keeps
@@ -31,6 +31,20 @@ interface TokenRequest {
   form: Record<string, string>;
 }
 
+/** A token request's fields: a form's, or a JSON object's (`tokenFormat: json`); a value that is no text as JSON. */
+function tokenFields(contentType: string | null, body: string): Record<string, string> {
+  if (!/[/+]json\s*(;|$)/i.test(contentType ?? "")) return Object.fromEntries(new URLSearchParams(body));
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+    );
+  } catch {
+    return {};
+  }
+}
+
 type TokenAnswer = { status: number; body: Record<string, unknown> };
 
 const issue = (n: number, extra: Record<string, unknown> = {}): TokenAnswer => ({
@@ -57,7 +71,10 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
     contractCase(
       tool,
       "auth",
-      name("one form-encoded token request, then the call with the issued token; each secret only where it belongs"),
+      name(
+        `one ${flow.tokenFormat === "json" ? "JSON" : "form-encoded"} token request, then the call with the issued ` +
+          "token; each secret only where it belongs",
+      ),
       (ctx) => expectTokenRequestThenCall(tool, subject, flow, ctx),
     ),
     contractCase(tool, "auth", name("five concurrent calls, one token request"), async (ctx) => {
@@ -120,7 +137,10 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
   return cases;
 }
 
-/** One form-encoded token request, then the call with the issued token; each secret only where it belongs. */
+/**
+ * One token request (a form, or JSON where the flow says), then the call with the issued token; each secret only where
+ * it belongs.
+ */
 async function expectTokenRequestThenCall(
   tool: ToolSpec,
   subject: Subject,
@@ -132,9 +152,11 @@ async function expectTokenRequestThenCall(
   expectOk(result, run.exchanges);
   same(run.tokens.length, 1, "token requests");
   const sent = itemAt(run.tokens, 0);
+  const format = flow.tokenFormat === "json" ? (flow.tokenMediaType ?? "application/json") : undefined;
   check(
-    sent.contentType?.startsWith("application/x-www-form-urlencoded"),
-    `the token request was sent as ${sent.contentType}, not form-encoded`,
+    sent.contentType?.split(";")[0]?.trim() === (format ?? "application/x-www-form-urlencoded"),
+    `the token request was sent as ${sent.contentType}, ` +
+      `not ${format ? `${format} (tokenFormat: json)` : "form-encoded"}`,
   );
   same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
   if (flow.scope) same(sent.form.scope, flow.scope, "scope");
@@ -249,7 +271,7 @@ async function flowRun(
     tokens.push({
       contentType: request.headers.get("content-type"),
       authorization: request.headers.get("authorization"),
-      form: Object.fromEntries(new URLSearchParams(await request.text())),
+      form: tokenFields(request.headers.get("content-type"), await request.text()),
     });
     const { status, body } = answer(tokens.length);
     return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -303,7 +303,8 @@ function describeFlows(oauth: OAuthSpec): string {
   const flows = oauth.flows.map(
     (f) =>
       `${words[f.grant]} (${flowParams(f).map(code).join(", ")}${f.scope ? `; scope ${code(f.scope)}` : ""}; ` +
-      `token endpoint ${code(f.tokenUrl)}${tokenFieldsWords(f.tokenFields)})`,
+      `token endpoint ${code(f.tokenUrl)}${tokenFieldsWords(f.tokenFields)}` +
+      `${f.tokenFormat === "json" ? `, the request sent as ${code(f.tokenMediaType ?? "application/json")}` : ""})`,
   );
   return (
     `instead of the access token, give the parameters of one flow and the token is obtained and renewed for ` +

@@ -86,7 +86,7 @@ function optionalBesideFlows(yaml: Document, auth: unknown, have: Json, older: D
 }
 
 /** Keys of an `auth` whose values name no parameter (a scheme may bear a parameter's name: Asana's `oauth2`). */
-const NAMING_NONE = new Set(["scheme", "in", "name", "prefix", "clientAuth", "tokenUrl"]);
+const NAMING_NONE = new Set(["scheme", "in", "name", "prefix", "clientAuth", "tokenUrl", "tokenFormat"]);
 
 /**
  * The parameters of `params` (a draft's) its `auth` names, under any key but those naming none: its own, those sent

@@ -5,6 +5,7 @@
 // it into the manifest's auth and parameters).
 import type { CredentialPlacement } from "../../load/security-schemes.js";
 import type { addressCredential } from "../shapes/address-credential.js";
+import type { TokenBody } from "../shapes/client-credentials.js";
 import type { DocumentedEncoding } from "./keys/key-encoding.js";
 import type { DocumentedPrefix } from "./keys/key-prefix.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
@@ -83,10 +84,11 @@ export interface CredentialDraft {
    */
   alsoSends?: Map<string, SentAgain>;
   /**
-   * Paths of the whole document's POST operations whose form body takes `client_secret`: its token endpoint described
-   * as an operation (client_secret_post), read by a client credentials flow whose token URL is one of them.
+   * The whole document's POST operations whose body is a token request's (a form or JSON taking `client_secret` or
+   * `grant_type`): its token endpoint described as an operation, read by a client credentials flow whose token URL is
+   * one of them.
    */
-  secretForms?: string[];
+  tokenBodies?: TokenBody[];
   /**
    * Operations whose security requirements the runtime can meet none of, each with what they accept (`getLink
    * (zqAuth: http digest)`): add refuses them, as generate would.

@@ -24,6 +24,7 @@ import {
   type DraftPlacement,
   NOT_SECRET,
 } from "./credential-draft.js";
+import { tokenBodiesOf } from "./token-bodies.js";
 import { withPrefixProse } from "./keys/prefix-prose.js";
 import { keyParameter, resolved } from "./keys/key-parameter.js";
 import { withDeclaredAuthorization } from "./keys/authorization-header.js";
@@ -107,13 +108,13 @@ export function draftCredential(
         withSignedJwt(withSigv4(doc, schemeCredential(doc, operations))),
         interactiveOnly,
       );
-  const secretForms = formsTakingSecret(doc);
+  const tokenBodies = tokenBodiesOf(doc);
   const declaredKeys = keysDeclared(doc);
   const answerTokens = tokensHandedOut(doc);
   const bodyKeys = keysInEveryBody(doc);
   return {
     ...drafted,
-    ...(secretForms.length ? { secretForms } : {}),
+    ...(tokenBodies.length ? { tokenBodies } : {}),
     ...(declaredKeys.length ? { declaredKeys } : {}),
     ...(answerTokens.length ? { answerTokens } : {}),
     ...(bodyKeys.length ? { bodyKeys } : {}),
@@ -128,21 +129,6 @@ function keysDeclared(doc: Json): DeclaredKey[] {
     return d?.type === "apiKey" && typeof d.name === "string" && ["header", "query", "cookie"].includes(String(d.in))
       ? [{ scheme, in: String(d.in), name: d.name }]
       : [];
-  });
-}
-
-/**
- * The paths whose POST takes `client_secret` in a form body (credential-draft.ts, secretForms), local `$ref`s of the
- * body and its schema followed (a Swagger 2.0 document's `formData` converts to such a body).
- */
-function formsTakingSecret(doc: Json): string[] {
-  const paths = doc.paths !== null && typeof doc.paths === "object" ? (doc.paths as Json) : {};
-  return Object.keys(paths).filter((path) => {
-    const post = resolved(doc, paths[path])?.post;
-    const content = resolved(doc, resolved(doc, post)?.requestBody)?.content as Json | undefined;
-    const form = content?.["application/x-www-form-urlencoded"] as Json | undefined;
-    const properties = resolved(doc, form?.schema)?.properties;
-    return properties !== null && typeof properties === "object" && Object.hasOwn(properties, "client_secret");
   });
 }
 

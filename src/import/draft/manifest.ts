@@ -237,7 +237,7 @@ function draftHead(
   // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the
   // token.
   if (credential.ways[0]?.length === 1)
-    clientCredentialsFlow(manifest, credential.ways[0][0], data, operations, notes, credential.secretForms);
+    clientCredentialsFlow(manifest, credential.ways[0][0], data, operations, notes, credential.tokenBodies);
   if (drafted.address) manifest.params = { ...drafted.address, ...manifest.params };
   manifest.errors = draftErrors(doc, operations, notes);
   return manifest;

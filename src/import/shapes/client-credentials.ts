@@ -3,8 +3,8 @@
 // flow's token URL (a relative one resolved against the API's address, as
 // OpenAPI says), the scopes the chosen operations ask for, a client id and a
 // secret parameter, and how the token request authenticates the client — what
-// the document says (HTTP Basic, or the form's fields), else the form when the
-// document's own operation at the token URL takes client_secret in its form,
+// the document says (HTTP Basic, or the form's fields), else the body when the
+// document's own operation at the token URL takes client_secret in its body,
 // else HTTP Basic, which RFC 6749 §2.3.1 requires every token endpoint to
 // accept. A flow whose token endpoint is no fixed https address, nor on the
 // host of the API's address template (a tenant's: `{tenant}.example.com`,
@@ -20,6 +20,15 @@ export interface ShapeNote {
   note: string;
 }
 
+/** A POST of the document whose body is a token request's (credential.ts tokenBodiesOf). */
+export interface TokenBody {
+  path: string;
+  /** It takes `client_secret` among its fields (client_secret_post): the endpoint reads the client from the body. */
+  secret: boolean;
+  /** It takes JSON and no form: the token request goes as JSON (a flow's `tokenFormat: json`). */
+  jsonOnly: boolean;
+}
+
 export interface ClientCredentialsDraft {
   flow: NonNullable<ManifestAuthFlows["clientCredentials"]>;
   /** The client id and secret parameters, shared. */
@@ -32,6 +41,8 @@ const SAYS_BASIC = new RegExp(
     String.raw`\bbasic\b[^.]*\bclient (id|credentials)`,
   "i",
 );
+const JSON_REQUEST_WORDS =
+  ", sending the request as JSON (tokenFormat: json), as the document's own operation at the token URL takes no form";
 // Where a Speakeasy document names the token request's extra fields (an `audience`), on the flow or its scheme.
 const TOKEN_FIELDS_EXTENSION = "x-speakeasy-token-endpoint-additional-properties";
 
@@ -101,8 +112,8 @@ export function draftClientCredentials(input: {
   scopes: readonly string[];
   taken: ReadonlySet<string>;
   notes: ShapeNote[];
-  /** The document's own operation at the token URL takes the client's secret as a form field (client_secret_post). */
-  postsSecret?: (tokenUrl: string) => boolean;
+  /** The document's own operation at the token URL, where its body is a token request's (credential.ts). */
+  tokenBody?: (tokenUrl: string) => TokenBody | undefined;
   /** Another way's parameters holding the same client's id and secret (a `Client-ID`/`Client-Secret` pair). */
   client?: { clientId: string; clientSecret: string };
 }): ClientCredentialsDraft | undefined {
@@ -142,7 +153,8 @@ export function draftClientCredentials(input: {
   const words = [definition.description, declared.description, declared["x-description"]]
     .filter((t): t is string => typeof t === "string")
     .join(" ");
-  const { clientAuth, because } = clientAuthOf(words, () => input.postsSecret?.(tokenUrl) === true);
+  const body = input.tokenBody?.(tokenUrl);
+  const { clientAuth, because } = clientAuthOf(words, () => body?.secret === true);
   const { scope, templates } = scopesAsked(input.scopes);
   const flow: ClientCredentialsDraft["flow"] = {
     tokenUrl,
@@ -150,6 +162,8 @@ export function draftClientCredentials(input: {
     clientId,
     clientSecret,
     clientAuth,
+    // The document's own token endpoint takes JSON, no form: a form would be refused (the link holds it so too).
+    ...(body?.jsonOnly ? { tokenFormat: "json" as const } : {}),
   };
   const fields = documentedTokenFields(definition, declared, notes);
   if (fields) flow.tokenFields = fields;
@@ -168,13 +182,19 @@ export function draftClientCredentials(input: {
     note:
       `security scheme ${scheme}'s client credentials flow: the runtime obtains the token at ` +
       `${tokenUrl}${resolvedFrom}${scopes}, ` +
-      `and renews it; the client authenticates ${clientAuth === "basic" ? "with HTTP Basic" : "with form fields"} ` +
+      `and renews it${body?.jsonOnly ? JSON_REQUEST_WORDS : ""}; the client authenticates ` +
+      `${clientAuth === "basic" ? "with HTTP Basic" : `with ${body?.jsonOnly ? "the body's" : "form"} fields`} ` +
       `(clientAuth: ${clientAuth}), ${because}${templates}${onTenant}` +
       (input.client ? `; ${clientId} and ${clientSecret} are the client another way sends: one pair of inputs` : ""),
   });
   // The same client another way sends: its parameters, as that way drafted them, serve the flow too.
   if (input.client) return { flow, params: {} };
-  const params: Record<string, ManifestParam> = {
+  return { flow, params: clientParams(scheme, clientId, clientSecret) };
+}
+
+/** The flow's client id and secret parameters, shared, sent to the token endpoint only. */
+function clientParams(scheme: string, clientId: string, clientSecret: string): Record<string, ManifestParam> {
+  return {
     [clientId]: {
       type: "string",
       title: "Client ID",
@@ -195,7 +215,6 @@ export function draftClientCredentials(input: {
         "only.",
     },
   };
-  return { flow, params };
 }
 
 /** Why a token URL is not drafted (undefined when it is): none, not https, or not a fixed address nor a tenant's. */
@@ -275,7 +294,7 @@ export function clientCredentialsFlow(
   data: Json,
   operations: readonly { method: string; path: string }[],
   notes: ShapeNote[],
-  secretForms: readonly string[] = [],
+  tokenBodies: readonly TokenBody[] = [],
 ): void {
   if (first?.definition.type !== "oauth2") return;
   const scopes = operations.flatMap((chosen) => {
@@ -299,7 +318,7 @@ export function clientCredentialsFlow(
     scopes,
     taken: new Set(Object.keys(manifest.params ?? {})),
     notes,
-    postsSecret: (tokenUrl) => postsSecretAt(secretForms, manifest.server.default, tokenUrl),
+    tokenBody: (tokenUrl) => tokenBodyAt(tokenBodies, manifest.server.default, tokenUrl),
     client: sameClient(manifest),
   });
   if (!drafted) return;
@@ -328,7 +347,7 @@ function sameClient(manifest: Manifest): { clientId: string; clientSecret: strin
 }
 
 /**
- * How the token request authenticates the client, and why: the document's words first; else the form when its own
+ * How the token request authenticates the client, and why: the document's words first; else the body when its own
  * token operation takes `client_secret` there (a Swagger 2.0 `formData` of `client_id` and `client_secret`: the
  * endpoint reads the client from the form); else HTTP Basic.
  */
@@ -338,7 +357,7 @@ function clientAuthOf(words: string, posted: () => boolean): { clientAuth: "basi
   if (posted())
     return {
       clientAuth: "body",
-      because: "as the document's own operation at the token URL takes client_secret in its form",
+      because: "as the document's own operation at the token URL takes client_secret in its body",
     };
   return {
     clientAuth: "basic",
@@ -349,20 +368,24 @@ function clientAuthOf(words: string, posted: () => boolean): { clientAuth: "basi
 }
 
 /**
- * Whether the document describes the token endpoint itself: a POST at the token URL (its path under the API's address,
- * or the URL's whole path on the API's host) whose form body takes `client_secret` (`secretForms`, found in the whole
- * document by auth/credential.ts). Such an endpoint reads the client from the form, not from HTTP Basic.
+ * The document's own description of the token endpoint: a POST at the token URL (its path under the API's address, or
+ * the URL's whole path on the API's host) whose body is a token request's (`tokenBodies`, found in the whole document
+ * by auth/credential.ts). One taking `client_secret` reads the client from its body, not from HTTP Basic.
  */
-function postsSecretAt(secretForms: readonly string[], server: string | undefined, tokenUrl: string): boolean {
+function tokenBodyAt(
+  tokenBodies: readonly TokenBody[],
+  server: string | undefined,
+  tokenUrl: string,
+): TokenBody | undefined {
   let token: URL;
   let base: URL | undefined;
   try {
     token = new URL(tokenUrl);
     base = server ? new URL(server) : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-  if (base && base.origin !== token.origin) return false;
+  if (base && base.origin !== token.origin) return undefined;
   const prefix = base ? base.pathname.replace(/\/+$/, "") : "";
-  return secretForms.some((path) => token.pathname === `${prefix}${path}` || token.pathname === path);
+  return tokenBodies.find(({ path }) => token.pathname === `${prefix}${path}` || token.pathname === path);
 }

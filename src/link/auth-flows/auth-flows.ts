@@ -19,6 +19,7 @@ import type { Surface } from "../../model/surface-format.js";
 import type { LinkContext, Path } from "../context.js";
 import { manifestWays, wayScheme } from "../auth/auth.js";
 import { checkTenantTokenUrl, isTenantHost, tenantHostPattern } from "./tenant-token-url.js";
+import { checkTokenFormat } from "./token-format.js";
 
 declare module "../../model/surface-format.js" {
   interface Surface {
@@ -124,6 +125,7 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
     checkTokenFields(ctx, flow.tokenFields, grant, [...at, "tokenFields"]);
     const { audience, ...rest } = flow;
     const spec = { grant, ...rest } as OAuthFlowSpec;
+    checkTokenFormat(ctx, spec, at);
     if (audience !== undefined && spec.grant === "jwtBearer")
       spec.audience = linkAudience(
         ctx,

@@ -13,7 +13,8 @@ export const authFlows = {
     "Basic` header as RFC 6749 §2.3.1 says, or `body`, the default, as form fields), " +
     "`defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s), " +
     "`tokenFields` (fixed form fields every token request carries beside the grant's own, such as the `audience` an " +
-    "authorization server serving several APIs issues the token for) " +
+    "authorization server serving several APIs issues the token for), " +
+    "`tokenFormat` (`json` for a token endpoint the document types as taking a JSON object, not a form) " +
     "and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, " +
     "`byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; " +
     "`tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), " +
@@ -36,10 +37,13 @@ export const authFlows = {
       "auth.tokenAddressField",
       "authFlows.clientCredentials.defaultExpiresIn",
       "authFlows.clientCredentials.tokenFields",
+      "authFlows.clientCredentials.tokenFormat",
       "authFlows.refreshToken.defaultExpiresIn",
       "authFlows.refreshToken.tokenFields",
+      "authFlows.refreshToken.tokenFormat",
       "authFlows.jwtBearer.defaultExpiresIn",
       "authFlows.jwtBearer.tokenFields",
+      "authFlows.jwtBearer.tokenFormat",
       "jwtAudience.default",
       "jwtAudience.byTokenHost",
       "jwtAudience.param",

@@ -33,6 +33,10 @@ export type ManifestClientAuth = ("basic" | "body")
  */
 export type ManifestDefaultExpiresIn = number
 /**
+ * How the token request's fields (`grant_type`, the client's, `scope`, `tokenFields`) are written: `form`, an `application/x-www-form-urlencoded` form as RFC 6749 says, the default; `json`, one JSON object of the same fields, for a token endpoint whose document takes only JSON (its own operation at the token URL, whose JSON media type the request is then sent as, else `application/json`). The link holds the flow to that operation where the document describes it: a form where it takes only JSON, or JSON where it takes only a form, is refused. `blockwright add` drafts what that operation takes.
+ */
+export type ManifestTokenFormat = ("form" | "json")
+/**
  * The assertion's `aud`, as the provider documents it: one URI, or rules choosing it — `param`, a parameter whose value (when given) is the audience; else `byTokenHost`, the audience for a token URL on a given host (as `tokenHosts` writes it: an exact host wins over a `*.` pattern); else `default`; else the origin of the token URL in use.
  */
 export type ManifestJwtAudience = (string | {
@@ -577,7 +581,7 @@ export interface ManifestAuthSignedJwt {
   }
 }
 /**
- * OAuth 2 grants the runtime uses to obtain the access token itself, and to renew it: before it expires (`expires_in`), or once after a 401 when the token endpoint gives no lifetime. A call uses the first flow whose parameters are all given; the credential parameter (`param`, then `required: false`) still works alone, and given with a flow's parameters it is the first token. Token requests are form-encoded; `invalid_grant` and `invalid_client` answers become an `auth` error with code REAUTH_REQUIRED. Each role (`clientId`, `clientSecret`, …) names a shared parameter without a wire placement; secrets (client secret, refresh token, private key) must be `secret: true`.
+ * OAuth 2 grants the runtime uses to obtain the access token itself, and to renew it: before it expires (`expires_in`), or once after a 401 when the token endpoint gives no lifetime. A call uses the first flow whose parameters are all given; the credential parameter (`param`, then `required: false`) still works alone, and given with a flow's parameters it is the first token. Token requests are form-encoded, or JSON where `tokenFormat` says so; `invalid_grant` and `invalid_client` answers become an `auth` error with code REAUTH_REQUIRED. Each role (`clientId`, `clientSecret`, …) names a shared parameter without a wire placement; secrets (client secret, refresh token, private key) must be `secret: true`.
  */
 export interface ManifestAuthFlows {
   /**
@@ -590,6 +594,7 @@ export interface ManifestAuthFlows {
     clientSecret: ManifestFlowClientSecret
     clientAuth?: ManifestClientAuth
     defaultExpiresIn?: ManifestDefaultExpiresIn
+    tokenFormat?: ManifestTokenFormat
     tokenFields?: ManifestTokenFields
   }
   /**
@@ -603,6 +608,7 @@ export interface ManifestAuthFlows {
     clientAuth?: ManifestClientAuth
     refreshToken: ManifestParamName
     defaultExpiresIn?: ManifestDefaultExpiresIn
+    tokenFormat?: ManifestTokenFormat
     tokenFields?: ManifestTokenFields
   }
   /**
@@ -616,6 +622,7 @@ export interface ManifestAuthFlows {
     privateKey: ManifestParamName
     audience?: ManifestJwtAudience
     defaultExpiresIn?: ManifestDefaultExpiresIn
+    tokenFormat?: ManifestTokenFormat
     tokenFields?: ManifestTokenFields
   }
 }
@@ -1753,6 +1760,7 @@ export type ManifestField =
   | "authFlows.clientCredentials.clientSecret"
   | "authFlows.clientCredentials.clientAuth"
   | "authFlows.clientCredentials.defaultExpiresIn"
+  | "authFlows.clientCredentials.tokenFormat"
   | "authFlows.clientCredentials.tokenFields"
   | "authFlows.refreshToken"
   | "authFlows.refreshToken.tokenUrl"
@@ -1762,6 +1770,7 @@ export type ManifestField =
   | "authFlows.refreshToken.clientAuth"
   | "authFlows.refreshToken.refreshToken"
   | "authFlows.refreshToken.defaultExpiresIn"
+  | "authFlows.refreshToken.tokenFormat"
   | "authFlows.refreshToken.tokenFields"
   | "authFlows.jwtBearer"
   | "authFlows.jwtBearer.tokenUrl"
@@ -1771,6 +1780,7 @@ export type ManifestField =
   | "authFlows.jwtBearer.privateKey"
   | "authFlows.jwtBearer.audience"
   | "authFlows.jwtBearer.defaultExpiresIn"
+  | "authFlows.jwtBearer.tokenFormat"
   | "authFlows.jwtBearer.tokenFields"
   | "authSignedJwt.alg"
   | "authSignedJwt.claims"
