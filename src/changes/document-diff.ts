@@ -10,7 +10,17 @@ import { deprecationNote } from "../link/deprecated/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
 import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, type Flattener } from "./schema-flat.js";
-import { type Add, type Found, type Json, keyOf, list, object, operationsOf, text } from "./document-operations.js";
+import {
+  type Add,
+  type Found,
+  type Json,
+  keyOf,
+  list,
+  movedOperation,
+  object,
+  operationsOf,
+  text,
+} from "./document-operations.js";
 import { compareSecurity } from "./security-changes.js";
 import { compareServers } from "./server-changes.js";
 
@@ -105,11 +115,17 @@ export class DocumentComparison {
       });
     };
     if (!x) return out;
-    if (!y) {
+    const moved = y ? undefined : movedOperation(x, this.before, this.after);
+    if (!y && !moved) {
       add("api-removed", "operation", "");
       return out;
     }
-    compareOperation(this.schemas, x, y, add);
+    if (moved)
+      add("api-path-changed", "operation", "", {
+        old: `${x.method.toUpperCase()} ${x.path}`,
+        new: `${moved.method.toUpperCase()} ${moved.path}`,
+      });
+    compareOperation(this.schemas, x, (y ?? moved) as Found, add);
     return out;
   }
 }

@@ -35,6 +35,8 @@ export function serverPath(doc: Json): string {
 
 export interface Found {
   op: Json;
+  /** Its method, lower-case, as the path item names it. */
+  method: string;
   item: Json;
   /** The operation's file, and its path item's. */
   file: string;
@@ -53,7 +55,7 @@ export function operationsOf(docs: DocumentSet): Map<string, Found> {
       if (!item[method] || typeof item[method] !== "object") continue;
       // An operation may itself be a reference into another file: its own references start there.
       const op = deref(docs, { schema: item[method], file });
-      const found = { op: op.node, item, file: op.file, itemFile: file, path };
+      const found = { op: op.node, method, item, file: op.file, itemFile: file, path };
       out.set(keyOf(method, path), found);
       if (prefix) out.set(keyOf(method, `${prefix}${path}`), found);
     }
@@ -68,3 +70,17 @@ export type Add = (
   pointer: string,
   extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string },
 ) => void;
+
+/**
+ * The one operation of `after` that is `x` moved: the same operationId at a method and path `before` does not have
+ * (`/v1/keys/{serial}` → `/v2/keys/{serial}`, an API's operations moved one by one); none where the id names no
+ * operation there, several, or one the older version had too (its name given to another operation).
+ */
+export function movedOperation(x: Found, before: Map<string, Found>, after: Map<string, Found>): Found | undefined {
+  const id = x.op.operationId;
+  if (typeof id !== "string" || id === "") return undefined;
+  const named = new Set([...after.values()].filter((y) => y.op.operationId === id));
+  const [only, ...more] = [...named];
+  if (!only || more.length || before.has(keyOf(only.method, only.path))) return undefined;
+  return only;
+}

@@ -25,6 +25,11 @@ const k = (severity: Severity, reason: string, workflowVisible?: true): KindInfo
 
 export const KINDS = {
   "api-removed": k("breaking", "the operation is gone"),
+  "api-path-changed": k(
+    "breaking",
+    "the operation (its operationId kept) is served at another method or path: calls to the old one fail; " +
+      "upstream --accept follows it",
+  ),
   "api-deprecated": k("non-breaking", "still served, marked deprecated", true),
   "api-reactivated": k("non-breaking", "its deprecated mark was removed"),
   "api-description-changed": k("informational", "text only"),

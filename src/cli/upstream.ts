@@ -227,8 +227,8 @@ async function recutFromNewer(io: CliIo, { provider, specs, newerPath, newer, so
     const { sha256 } = await import("../common/hash.js");
     const { writeWhole } = await import("../common/files.js");
     const operations = tools.flatMap((t) => [
-      { method: t.method, path: t.path },
-      ...t.routes.map((r) => ({ method: r.method, path: r.path })),
+      { method: t.method, path: t.path, operationId: t.operationId },
+      ...t.routes.map((r) => ({ method: r.method, path: r.path, operationId: r.operationId })),
     ]);
     const cut = recut(specText, newer.document, operations, source ?? newerPath, sha256(newer.text));
     writeWhole(specFile, cut.text);
@@ -267,6 +267,12 @@ async function recutFromNewer(io: CliIo, { provider, specs, newerPath, newer, so
           `in ${ir.sources.manifest}:\n${carried.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
       );
     }
+    if (cut.moved.length)
+      io.stderr.write(
+        `upstream: the newer document serves ${cut.moved.length} operation${cut.moved.length === 1 ? "" : "s"} the ` +
+          `tools call at another method or path, under the same operationId: followed, the tools keep their ` +
+          `names and inputs:\n${cut.moved.map((l) => `  ${logSafe(l)}\n`).join("")}`,
+      );
     const edited = tightened.lines.length + carried.lines.length + renamed.length > 0;
     const gone = cut.missing.join(", ");
     io.stderr.write(

@@ -9,13 +9,13 @@
 // that the newer document no longer has is `generate`'s error, at its line.
 import jsyaml from "../vendor/js-yaml.cjs";
 import { withDocumentSteps } from "../import/document-steps.js";
-import { cutDocument, movedLines, type OperationAt } from "../import/cut/cut.js";
+import { cutDocument, movedLines } from "../import/cut/cut.js";
 import { cutAnswerLines, rewriteCutAnswers } from "../import/cut/cut-answers.js";
 import { shapeLines } from "../import/cut/cut-header.js";
 import { rewriteCutShapes } from "../import/cut-rewrites.js";
 import { withoutCredential } from "../import/auth/requirements/cut-security.js";
-import { credentialOf, OPERATION_METHODS, type SecurityScheme } from "../load/openapi-document.js";
-import { operationKey } from "./facts.js";
+import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
+import { type CalledOperation, chooseOperations } from "./moved-operations.js";
 
 type Json = Record<string, unknown>;
 
@@ -32,29 +32,24 @@ export interface Recut {
   text: string;
   /** Operations the manifest calls that the newer document no longer has (`METHOD /path`). */
   missing: string[];
+  /** Operations the manifest calls that the newer document serves elsewhere, followed (moved-operations.ts). */
+  moved: string[];
   kept: number;
 }
 
-/** Our spec cut again from `newer`, for the operations (method and path as our spec writes them) the tools call. */
+/**
+ * Our spec cut again from `newer`, for the operations the tools call (method and path as our spec writes them; one
+ * the newer document serves elsewhere under its operationId, followed: moved-operations.ts).
+ */
 export function recut(
   specText: string,
   newer: Json,
-  operations: readonly { method: string; path: string }[],
+  operations: readonly CalledOperation[],
   origin: string,
   sha256: string,
 ): Recut {
-  const byKey = new Map<string, OperationAt>();
-  for (const [path, item] of Object.entries(object(newer.paths)))
-    for (const method of OPERATION_METHODS)
-      if (object(item)[method]) byKey.set(operationKey(method, "", path), { path, method });
-  const chosen: OperationAt[] = [];
-  const missing: string[] = [];
-  for (const op of operations) {
-    const found = byKey.get(operationKey(op.method, "", op.path));
-    if (found) {
-      if (!chosen.some((c) => c.path === found.path && c.method === found.method)) chosen.push(found);
-    } else missing.push(`${op.method.toUpperCase()} ${op.path}`);
-  }
+  const before = object(jsyaml.load(specText, { schema: jsyaml.CORE_SCHEMA }));
+  const { chosen, missing, moved } = chooseOperations(newer, before, operations);
   // The newer document's credentials read as add reads them (a required Authorization header parameter's scheme), or
   // the requirements add wrote on the operations would be lost.
   const steps = withDocumentSteps(
@@ -73,7 +68,6 @@ export function recut(
   );
   // What the earlier cut has that no published version gave it: add's security scheme and requirement. A scheme the
   // newer document gives under another name (sending the credential alike) is the document's, renamed: not kept.
-  const before = object(jsyaml.load(specText, { schema: jsyaml.CORE_SCHEMA }));
   const schemes = object(object(before.components).securitySchemes);
   const cutSchemes = object(object(document.components).securitySchemes);
   const placement = (s: unknown) => JSON.stringify(credentialOf(object(s) as unknown as SecurityScheme) ?? null);
@@ -117,6 +111,7 @@ export function recut(
       : []),
     ...shapeLines(shapes.changes, "blockwright upstream --accept"),
     ...movedLines(cut.report, "blockwright upstream --accept"),
+    ...(moved.length ? [`Moved in the newer document, followed by their operationId: ${moved.join(", ")}.`] : []),
     ...(missing.length
       ? [`Not in the newer document: ${missing.join(", ")} (the manifest still calls them: generate says where).`]
       : []),
@@ -125,5 +120,5 @@ export function recut(
   const text =
     header.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}\n`).join("") +
     jsyaml.dump(document, { lineWidth: -1, noRefs: true });
-  return { text, missing, kept: chosen.length };
+  return { text, missing, moved, kept: chosen.length };
 }

@@ -7,7 +7,9 @@
 // (`/warehouses/{id}` → `/warehouses/{warehouse_id}`): its wire name follows, the parameter keeps its own; and a query,
 // header or cookie parameter or a body field the newer operation no longer has, where it has one new beside it of the
 // same words in another case (`categoryId` → `category_id`, an API moving to snake case). An operation gone whose
-// operationId the newer document gives another method and path is pinned to the method and path it called.
+// operationId the newer document gives another method and path the older cut had is pinned to the method and path it
+// called; one it moved to a method and path new there keeps its name (moved-operations.ts), its path parameters
+// followed by their places.
 import type { Document } from "yaml";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import type { OpenApiOperation, Schema } from "../load/openapi-types.js";
@@ -98,8 +100,8 @@ function pinGone(
 
 /**
  * Each path parameter of the manifest's operations whose name the newer document's template writes otherwise at the
- * same place (its operation matched by method and path, `renamed` giving the older name of one renamed): its wire
- * name set to the newer one.
+ * same place (its operation matched by method and path, `renamed` giving the older name of one renamed, or moved to a
+ * path the older cut did not have, under its operationId): its wire name set to the newer one.
  */
 export function followRenamedPathParams(
   yaml: Document,
@@ -109,8 +111,11 @@ export function followRenamedPathParams(
   renamed: ReadonlyMap<string, string>,
   lines: string[],
 ): void {
+  const olderAt = new Set([...older.operations.values()].map((op) => operationKey(op.method, "", op.path)));
   for (const { id, raw, was, now } of matchedOperations(manifest, older, newer, renamed)) {
-    if (operationKey(now.method, "", now.path) !== operationKey(was.method, "", was.path)) continue;
+    // At another method and path: followed only where it moved there (moved-operations.ts), each `{}` by its place.
+    const nowAt = operationKey(now.method, "", now.path);
+    if (nowAt !== operationKey(was.method, "", was.path) && olderAt.has(nowAt)) continue;
     const [before, after] = [expressionNames(was.path), expressionNames(now.path)];
     for (const [key, p] of Object.entries(object(object(raw).params))) {
       const wire = object(object(p).wire);
