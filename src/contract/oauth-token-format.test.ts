@@ -25,8 +25,17 @@ afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 const FIRST_CASE =
   "clientCredentials: one JSON token request, then the call with the issued token; each secret only where it belongs";
 
+const TOKEN_FIELDS = {
+  type: "object",
+  properties: {
+    grant_type: { type: "string", enum: ["client_credentials"] },
+    client_id: { type: "string" },
+    client_secret: { type: "string" },
+  },
+};
+
 /** A document whose token endpoint, on the API's host, takes its request in `tokenTypes` (each the same fields). */
-const documentTaking = (tokenTypes: string[]) =>
+const documentTaking = (tokenTypes: string[], fields: Record<string, unknown> = TOKEN_FIELDS) =>
   openapi(
     {
       "/zqentries/{id}": {
@@ -42,9 +51,7 @@ const documentTaking = (tokenTypes: string[]) =>
           operationId: "zqToken",
           security: [],
           requestBody: {
-            content: Object.fromEntries(
-              tokenTypes.map((type) => [type, jsonBody(TOKEN_FIELDS).content["application/json"]]),
-            ),
+            content: Object.fromEntries(tokenTypes.map((type) => [type, jsonBody(fields).content["application/json"]])),
           },
           responses: { "200": reply({ type: "object", properties: { access_token: { type: "string" } } }) },
         },
@@ -57,15 +64,6 @@ const documentTaking = (tokenTypes: string[]) =>
     },
     { security: [] },
   );
-
-const TOKEN_FIELDS = {
-  type: "object",
-  properties: {
-    grant_type: { type: "string", enum: ["client_credentials"] },
-    client_id: { type: "string" },
-    client_secret: { type: "string" },
-  },
-};
 
 async function runFirstCase(d: ReturnType<typeof drafted>, tool: ToolSpec): Promise<void> {
   const document = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
@@ -92,6 +90,13 @@ describe("a token endpoint the document types as JSON", () => {
     const [tool] = await linkedTools(d, "zqledger");
     if (!tool) throw new Error("no tool linked");
     await runFirstCase(d, tool);
+  });
+
+  it("is drafted as JSON whatever fields the document's token operation names, as the link asks", async () => {
+    const grants = { type: "object", properties: { "Get a token by a code": { type: "object" } } };
+    const d = drafted(documentTaking(["application/json"], grants), ["getZqentry", "zqToken"], "zqledger");
+    expect(d.manifest.auth?.flows?.clientCredentials).toMatchObject({ tokenFormat: "json", clientAuth: "basic" });
+    expect(await linkProblems(d, "zqledger")).toEqual([]);
   });
 
   it("is drafted as a form where the document offers one beside JSON", () => {

@@ -84,9 +84,8 @@ export interface CredentialDraft {
    */
   alsoSends?: Map<string, SentAgain>;
   /**
-   * The whole document's POST operations whose body is a token request's (a form or JSON taking `client_secret` or
-   * `grant_type`): its token endpoint described as an operation, read by a client credentials flow whose token URL is
-   * one of them.
+   * The whole document's POST operations with a body: its token endpoint described as an operation, read by a client
+   * credentials flow whose token URL is one of them.
    */
   tokenBodies?: TokenBody[];
   /**
