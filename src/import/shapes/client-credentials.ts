@@ -20,7 +20,7 @@ export interface ShapeNote {
   note: string;
 }
 
-/** A POST of the document with a body (auth/token-bodies.ts): where it is at a flow's token URL, the token endpoint's. */
+/** A POST of the document with a body (auth/token-bodies.ts): at a flow's token URL, the token endpoint's. */
 export interface TokenBody {
   path: string;
   /** It takes `client_secret` among its fields (client_secret_post): the endpoint reads the client from the body. */
