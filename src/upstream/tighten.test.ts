@@ -301,4 +301,25 @@ operations:
         '"/currency" took is in the newer document: its values)',
     );
   });
+  // An identity service's sessions list: `page` from `{minimum: 0, default: 0}` to `{minimum: 1, default: 1}`. The
+  // minimum was followed, the older document's default 0 kept, and generate refused it (BW2009) on every later version.
+  it("lets a number's default the older document gave follow the newer one's where its new minimum refuses it", () => {
+    const own = `provider: zqsales
+operations:
+  zqsales_create:
+    operationId: zqcreateSale
+    params:
+      amount: { type: number, integer: true, minimum: 0, default: 0, sendDefault: false, wire: { in: body } }
+      currency: { type: string, wire: { in: body } }
+`;
+    const older = sale({}, { type: "integer", minimum: 0, default: 0 });
+    const newer = sale({}, { type: "integer", minimum: 1, default: 1 });
+    const tightened = tightenManifest(own, newer, "openapi.yaml", older);
+    const amount = parse(tightened.text).operations.zqsales_create.params.amount;
+    expect([amount.minimum, amount.default]).toEqual([1, 1]);
+    expect(tightened.lines).toContain(
+      'operations.zqsales_create.params.amount.default: 1 (body field "/amount"\'s default in the newer document, ' +
+        "which no longer takes the older one's 0)",
+    );
+  });
 });

@@ -324,8 +324,8 @@ function followParam(
       );
   }
   // A default or example the older document gave that the newer one no longer takes (a value its enum no longer
-  // lists, a text its pattern or lengths now refuse: eGain's `959500000204621` become `PROD-3020`): the newer one's,
-  // where it gives one it takes.
+  // lists, a text its pattern or lengths now refuse: eGain's `959500000204621` become `PROD-3020`; a number below its
+  // new minimum): the newer one's, where it gives one it takes.
   for (const key of ["default", "example"] as const) {
     const [was, now, mine] = [s0[key], s1[key], p[key]];
     if (mine !== undefined && mine === was && !takes(s1, mine) && now !== undefined && takes(s1, now))
@@ -354,12 +354,15 @@ function followParam(
 }
 
 /**
- * Whether a schema's enum, pattern and lengths take `value` (what else it says aside), by the runtime's own check,
- * which generate holds a manifest's example and default to (BW2009).
+ * Whether a schema's enum, pattern, lengths and a number's inclusive bounds take `value` (what else it says aside), by
+ * the runtime's own check, which generate holds a manifest's example and default to (BW2009).
  */
 function takes(schema: Schema, value: unknown): boolean {
   const { enum: values, pattern, minLength, maxLength } = schema;
   const type = typeof value === "string" ? "string" : typeof value === "number" ? "number" : "boolean";
+  // A page's `{minimum: 0, default: 0}` become `{minimum: 1, default: 1}`: the older default refused (an exclusive
+  // bound aside, which 3.0 and 3.1 write differently).
+  const bound = (key: "minimum" | "maximum") => (typeof schema[key] === "number" ? { [key]: schema[key] } : {});
   const spec = {
     name: "value",
     type,
@@ -369,6 +372,7 @@ function takes(schema: Schema, value: unknown): boolean {
     pattern,
     minLength,
     maxLength,
+    ...(type === "number" ? { ...bound("minimum"), ...bound("maximum") } : {}),
   };
   return !("issue" in checkValue(spec as unknown as Parameters<typeof checkValue>[0], value));
 }
