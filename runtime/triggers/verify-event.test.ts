@@ -210,6 +210,17 @@ describe("verifyEvent: other declared schemes", () => {
       ok: false,
       error: { code: "MALFORMED_EVENT" },
     });
+    // Nested past the rule every input keeps (5,000 lists deep: keeping it overflowed the stack, a 500 each time):
+    // refused as malformed, naming the rule and where, whatever the secret.
+    const deep = note("created", "state-zq").replace(
+      '"resourceData"',
+      `"zqdeep":${"[".repeat(5000)}${"]".repeat(5000)},"resourceData"`,
+    );
+    const refused = await verifyEvent({ ...spec, maxBodyBytes: 1 << 20 }, request({}, deep), { secret: "state-zq" });
+    expect(refused).toMatchObject({ ok: false, error: { code: "MALFORMED_EVENT" } });
+    expect(refused.ok || refused.error.message).toMatch(
+      /nested more than 100 levels deep .* at \/value\/0\/zqdeep\/0\//,
+    );
   });
 });
 

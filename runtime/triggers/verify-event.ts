@@ -4,6 +4,7 @@
 // nothing is parsed before the signature holds. The secret never appears in
 // a result.
 import { getAtPointer as pointerValue } from "../http/expressions.js";
+import { NESTING_RULE, tooDeep } from "../common/nesting.js";
 import { constantTimeEqual, fromBase64, hmac, signedText, toBase64, toHex } from "./signature.js";
 import type { DeliveryAuthentication, DeliveryValue, TriggerSpec } from "../spec/trigger-types.js";
 
@@ -82,6 +83,10 @@ export async function verifyEvent(
 
   const parsed = parseBody(body, headers["content-type"]);
   if (parsed === undefined) return fail("MALFORMED_EVENT", "the body is not JSON (or a form) the trigger can read");
+  // Refused before anything walks it (the store's JSON text, a redaction, a run's outputs): a body nested thousands
+  // deep overflowed the stack when kept, and its 500 told the provider to send it again, for days.
+  const deep = tooDeep(parsed);
+  if (deep) return fail("MALFORMED_EVENT", `the body is ${NESTING_RULE}, at /${deep.map((k) => String(k)).join("/")}`);
   const all = spec.items ? pointerValue(parsed, spec.items) : [parsed];
   if (!Array.isArray(all))
     return fail("MALFORMED_EVENT", `the body has no list of events at /${spec.items?.join("/")}`);
