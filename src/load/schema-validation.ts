@@ -2,6 +2,7 @@
 // the checking, with validators compiled at build time (scripts/build/
 // precompile.mjs); this module turns its errors into messages that name
 // `file:line:col`, the field and the value received.
+import { jsonLine, lineText } from "../common/github-actions.js";
 import { readFileSync } from "node:fs";
 import { parsePointer } from "@blockwright/runtime/internal/generate";
 import type { ErrorObject } from "ajv";
@@ -67,7 +68,8 @@ function hint(error: ErrorObject): string | undefined {
 
 function toSourceError(source: YamlSource, error: ErrorObject, root: object): SourceError {
   const path = [...parsePointer(error.instancePath)];
-  const field = path.length ? path.join(".") : "(top level)";
+  // The path is the file's own keys: outside text, escaped (a key holding a terminal's control sequence).
+  const field = path.length ? lineText(path.join(".")) : "(top level)";
   const at = (p: (string | number)[], which: "key" | "value" = "key") => source.locate(p, which);
   switch (error.keyword) {
     case "additionalProperties": {
@@ -108,7 +110,7 @@ function toSourceError(source: YamlSource, error: ErrorObject, root: object): So
       return new SourceError(
         "BW1106",
         at([...path, String(error.params.propertyName)]),
-        `${field}: invalid name "${String(error.params.propertyName)}"`,
+        `${field}: invalid name ${jsonLine(String(error.params.propertyName))}`,
       );
     case "type":
       if (error.data === null) {

@@ -1,5 +1,6 @@
 // What a reference to an upstream block's output reads: the type at its path (through the output shapes of the
 // tool's surface when nested), and why a path names no output.
+import { lineText } from "../common/github-actions.js";
 import type { OutputSpec, OutputType, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { formatPath, type PathSegment } from "@blockwright/runtime/workflow";
 import { shapeAt, type Shape } from "../changes/surface.js";
@@ -43,7 +44,7 @@ export function outputPathProblem(outputs: readonly OutputSpec[], path: readonly
     const output = outputs.find((o) => o.path === head.join("."));
     if (!output) continue;
     if (i < path.length && output.type !== "json" && output.type !== "array") {
-      return `output "${output.path}" is a ${output.type}, so it has no ${formatPath(path.slice(i))}`;
+      return `output "${output.path}" is a ${output.type}, so it has no ${lineText(formatPath(path.slice(i)))}`;
     }
     return undefined;
   }

@@ -5,6 +5,7 @@
 // operation it polls (the operation's parameters the trigger's inputs leave
 // unset: an access token, an instance address), secrets as environment
 // references. It has no secret of its own: nothing is delivered to it.
+import { jsonLine } from "../common/github-actions.js";
 import { checkValue, type PollTriggerSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import { envReferenceName, type TriggerBlock } from "@blockwright/runtime/workflow";
 import type { ProblemCode } from "../common/problem-codes.js";
@@ -40,7 +41,11 @@ export function checkPollTriggerBlock(
       continue;
     }
     if (!connection.includes(name)) {
-      c.fail("BW4007", [...at, name], `${id}: ${trigger.id} has no input "${name}" (inputs: ${names.join(", ")})`);
+      c.fail(
+        "BW4007",
+        [...at, name],
+        `${id}: ${trigger.id} has no input ${jsonLine(name)} (inputs: ${names.join(", ")})`,
+      );
       continue;
     }
     if (tool?.params.some((p) => p.name === name && p.secret)) checkSecretInput(id, name, value, c);

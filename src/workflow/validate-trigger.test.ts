@@ -79,5 +79,9 @@ describe("a trigger block whose trigger keeps a subscription", () => {
         ),
       ),
     ]);
+    // Its name quoted with its control characters escaped (a terminal's title sequence was printed as it is).
+    expect(problems(flow(', "zq\\e]0;T\\a": groups'))).toEqual([
+      expect.stringContaining('has no input "zq\\u001b]0;T\\u0007" (inputs:'),
+    ]);
   });
 });

@@ -4,6 +4,7 @@
 // subscription) the connection its subscription's calls need, secrets as
 // environment references (a poll trigger's inputs: validate-poll-trigger.ts);
 // and what a reference to its outputs may name.
+import { jsonLine } from "../common/github-actions.js";
 import type { PollTriggerSpec, SubscriptionStep, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 import type { ProblemCode } from "../common/problem-codes.js";
 import {
@@ -78,7 +79,7 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
       c.fail(
         "BW4007",
         [...at, name],
-        `${id}: ${trigger.id} has no input "${name}" (inputs: ` +
+        `${id}: ${trigger.id} has no input ${jsonLine(name)} (inputs: ` +
           `${["trigger", trigger.secretParam, ...connection].join(", ")})`,
       );
     else if (secretParamOf(trigger, c.tools, name)) checkSecret(id, name, block.inputs[name], c);

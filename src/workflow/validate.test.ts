@@ -55,6 +55,24 @@ describe("invalid workflows", () => {
     },
   );
 
+  // A name is the file's own text: a terminal's control sequence in it (an OSC that sets the window's title) was
+  // printed as it is by validate, run and serve.
+  it("escapes the control characters of a name it quotes: an input's, a block's", () => {
+    // YAML's double-quoted escapes: ESC (\e) and BEL (\a) around an OSC title.
+    const osc = String.raw`"zq\e]0;T\a"`;
+    const found = [
+      ...problems(edit("      q: dune\n", `      q: dune\n      ${osc}: 1\n`)),
+      ...problems(edit("  search:\n", `  ${osc}:\n`)),
+    ];
+    expect(found).toEqual([
+      expect.stringMatching(/search: books_search_volumes has no parameter "zq\\u001b\]0;T\\u0007"/),
+      expect.stringMatching(/blocks: must match pattern .*, got "zq\\u001b\]0;T\\u0007"/),
+      expect.stringMatching(/blocks: invalid name "zq\\u001b\]0;T\\u0007"/),
+    ]);
+    const controls = [...found.join("")].filter((c) => c.charCodeAt(0) < 0x20);
+    expect(controls).toEqual([]);
+  });
+
   it("accepts a missing secret in a mock run", () => {
     expect(problems(BASE, "mock", {})).toEqual([]);
   });

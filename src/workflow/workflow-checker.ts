@@ -1,5 +1,6 @@
 // The checks of one workflow (validate.ts reads it and reports): its blocks' operations, parameters and literal
 // values, references and the types they read, connections and cycles, and secrets, each problem at its place.
+import { jsonLine } from "../common/github-actions.js";
 import {
   checkRules,
   checkValue,
@@ -231,7 +232,8 @@ export class Checker {
         this.fail(
           "BW4003",
           at,
-          `${id}: ${tool.id} has no parameter "${name}" (parameters: ${tool.params.map((p) => p.name).join(", ")})`,
+          `${id}: ${tool.id} has no parameter ${jsonLine(name)} ` +
+            `(parameters: ${tool.params.map((p) => p.name).join(", ")})`,
         );
         continue;
       }
