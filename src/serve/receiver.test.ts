@@ -2,7 +2,7 @@
 // body limit gets 413 and no run, and a delivery is acknowledged while its
 // run is still going (the run waits on a promise the test holds).
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TriggerSpec } from "@blockwright/runtime/internal";
@@ -116,6 +116,30 @@ describe("the receiver", () => {
       }
     },
   );
+
+  // A shared secret travels in each event (`clientState`): the store kept it in the delivery's body and again in each
+  // queued run's `start.data`, where everything printed showed "[redacted]".
+  it("keeps the delivery and its runs without the shared secret its events carry", async () => {
+    const file = join(dir, "withheld.sqlite");
+    const own = openSqliteStore(file);
+    const receiver = await startReceiver(own);
+    try {
+      expect((await post(receiver.url, delivery("evt-withheld"))).status).toBe(202);
+      await receiver.idle();
+      expect(receiver.started).toEqual(["evt-withheld"]);
+    } finally {
+      await receiver.close();
+      await own.close();
+    }
+    const bytes = readdirSync(dir)
+      .filter((name) => name.startsWith("withheld.sqlite"))
+      .map((name) => readFileSync(join(dir, name)).toString("latin1"))
+      .join("");
+    expect(bytes).toContain("evt-withheld");
+    expect(bytes).toContain("[redacted]");
+    for (const form of [ZQ_CLIENT_STATE, Buffer.from(ZQ_CLIENT_STATE).toString("base64").slice(0, 16)])
+      expect(bytes).not.toContain(form);
+  });
 
   it("remembers event ids for the trigger's dedupeHours, 72 hours unless it declares one", async () => {
     const horizons: number[] = [];

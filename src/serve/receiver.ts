@@ -11,6 +11,7 @@ import {
   answerBodyHandshake,
   answerHandshake,
   redact,
+  redactDeep,
   type TriggerEvent,
   type TriggerSpec,
   verifyEvent,
@@ -175,14 +176,16 @@ async function receive(
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers))
     if (typeof value === "string" && !UNKEPT_HEADERS.has(name)) headers[name] = value;
-  // Kept before the answer, in one write: the delivery, its events claimed, a run queued for each new one.
+  // Kept before the answer, in one write: the delivery, its events claimed, a run queued for each new one. The secret
+  // withheld from what is kept, as from what is printed: a shared secret travels in the body, and each event's data
+  // holds it (the store is a record, read by `runs list` and backed up; the runs need it no more than the logs).
   const claimed = await o.store.accept(
     {
       trigger: o.trigger.id,
       receivedAt: Date.now(),
       headers,
-      body,
-      events: verified.events.map((e) => ({ id: e.id, outputs: e.outputs })),
+      body: withheldBody(body, o.secret),
+      events: verified.events.map((e) => ({ id: e.id, outputs: redactDeep(e.outputs, [o.secret]) })),
     },
     window,
   );
@@ -192,6 +195,13 @@ async function receive(
   });
   answer(res, o.trigger.acknowledge);
   if (fresh.length) o.accepted?.(fresh);
+}
+
+/** The delivery's bytes with the secret withheld where its text holds it (in any encoding), else as received. */
+function withheldBody(body: Uint8Array, secret: string): Uint8Array {
+  const text = new TextDecoder().decode(body);
+  const withheld = redact(text, [secret]);
+  return withheld === text ? body : new TextEncoder().encode(withheld);
 }
 
 /**
