@@ -141,6 +141,24 @@ describe("the receiver", () => {
       expect(bytes).not.toContain(form);
   });
 
+  // JSON may write a lone surrogate (`\ud800`); as UTF-8 each became U+FFFD, and two events one id: the second was
+  // acknowledged and never ran.
+  it("runs two events whose ids differ only in a lone surrogate, each once", async () => {
+    const receiver = await startReceiver(store);
+    try {
+      for (const lone of ["\\ud800", "\\udbff", "\\udbff"]) {
+        const body = delivery("evt-lone-zq").replace('"evt-lone-zq"', `"evt-lone-zq${lone}"`);
+        expect(body).toContain(lone);
+        expect((await post(receiver.url, body)).status).toBe(202);
+      }
+      await receiver.idle();
+      // Two runs (the third delivery repeats the second event); their ids are shown as their UTF-8 shows them.
+      expect(receiver.started.filter((id) => id.startsWith("evt-lone-zq"))).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("remembers event ids for the trigger's dedupeHours, 72 hours unless it declares one", async () => {
     const horizons: number[] = [];
     const { memoryStore } = await import("./memory-store.js");

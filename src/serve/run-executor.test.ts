@@ -6,7 +6,7 @@ import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import { describe, expect, it } from "vitest";
 import { deliveryOf } from "../../test-support/store-contract.js";
 import { memoryStore } from "./memory-store.js";
-import { outcomeOf, startExecutor } from "./run-executor.js";
+import { outcomeOf, settledLine, startExecutor } from "./run-executor.js";
 import type { StoredRun } from "./store.js";
 
 const NOW = 1_800_000_000_000;
@@ -80,6 +80,16 @@ describe("an attempt's outcome", () => {
       });
     },
   );
+});
+
+describe("a settled attempt's line", () => {
+  // The retry's line named the run's id as the event's ("the run of event <run id>"); `runs replay` takes the run's.
+  it("names the run by its id, as runs list and runs replay do", () => {
+    const run = { id: "zqrun-7", trigger: "zqhooks_thing_created" };
+    expect(settledLine(run, 1, 5, { status: "queued", nextAt: 31_000, error: "HTTP 503" }, 1_000)).toBe(
+      "zqhooks_thing_created: the run zqrun-7 failed (attempt 1 of 5), tried again in 30 s: HTTP 503",
+    );
+  });
 });
 
 describe("the executor", () => {

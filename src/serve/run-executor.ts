@@ -59,7 +59,7 @@ export function settledLine(
 ): string | undefined {
   if (outcome.status === "queued" && !outcome.undoAttempt)
     return (
-      `${run.trigger}: the run of event ${run.id} failed (attempt ${attempt} of ${attempts}), ` +
+      `${run.trigger}: the run ${run.id} failed (attempt ${attempt} of ${attempts}), ` +
       `tried again in ${Math.round(((outcome.nextAt ?? nowMs) - nowMs) / 1000)} s: ${outcome.error}`
     );
   if (outcome.status === "dead")

@@ -244,9 +244,19 @@ export const CLAIM_SQL =
 /** Ids seen before the horizon: forgotten (a redelivery after it runs again, as the provider no longer sends it). */
 export const PRUNE_SQL = "DELETE FROM bw_events_seen WHERE seen_at < $1";
 
-/** The key an event id is kept under: its SHA-256, hex. */
+/**
+ * The key an event id is kept under: its SHA-256, hex, of its UTF-8. An id holding a lone surrogate (JSON's `\ud800`
+ * read as text) has no UTF-8 of its own: each became U+FFFD, and two different ids one key, the second event's run
+ * never queued. Such an id is hashed as its UTF-16 after a 0xFF byte, which no UTF-8 holds: every id its own key,
+ * and the keys stores already hold unchanged.
+ */
 export function eventKey(eventId: string): string {
-  return createHash("sha256").update(eventId, "utf8").digest("hex");
+  const hash = createHash("sha256");
+  if (eventId.isWellFormed()) return hash.update(eventId, "utf8").digest("hex");
+  return hash
+    .update(Buffer.from([0xff]))
+    .update(eventId, "utf16le")
+    .digest("hex");
 }
 
 /**
