@@ -252,7 +252,9 @@ export const PRUNE_SQL = "DELETE FROM bw_events_seen WHERE seen_at < $1";
  */
 export function eventKey(eventId: string): string {
   const hash = createHash("sha256");
-  if (eventId.isWellFormed()) return hash.update(eventId, "utf8").digest("hex");
+  const utf8 = Buffer.from(eventId, "utf8");
+  // Well formed where its UTF-8 reads back as itself (String#isWellFormed is ES2024, past the build's library).
+  if (utf8.toString("utf8") === eventId) return hash.update(utf8).digest("hex");
   return hash
     .update(Buffer.from([0xff]))
     .update(eventId, "utf16le")
