@@ -5,6 +5,7 @@
 import { type BigIntStats, closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { type ProblemCode, withCode } from "../common/problem-codes.js";
 import { noteText } from "../common/hash.js";
+import { lineText } from "../common/github-actions.js";
 
 /** An input file that cannot be read as text at all (not a syntax error with a position). */
 export class UnreadableSource extends Error {
@@ -13,7 +14,8 @@ export class UnreadableSource extends Error {
     readonly file: string,
     readonly detail: string,
   ) {
-    super(`${file}: ${detail}`);
+    // The name escaped: a file's name is outside text (a control sequence in a name a glob found).
+    super(`${lineText(file)}: ${detail}`);
     this.name = "UnreadableSource";
   }
 

@@ -15,6 +15,7 @@ import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
 import { hasAnchors, MAX_ALIASES, measureAliases } from "./yaml-aliases.js";
 import { ownStrings } from "../common/own-strings.js";
 import { type ProblemCode, withCode } from "../common/problem-codes.js";
+import { lineText } from "../common/github-actions.js";
 
 export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
 export { type AliasMeasure, measureAliases } from "./yaml-aliases.js";
@@ -93,8 +94,9 @@ export class SourceError extends Error {
   }
 }
 
+/** `file:line:col`, the file's name escaped (a repository's file name is outside text: a control sequence in it). */
 export function formatPosition(p: SourcePosition): string {
-  return `${p.file}:${p.line}:${p.col}`;
+  return `${lineText(p.file)}:${p.line}:${p.col}`;
 }
 
 /** Where the value at a path is, as line and column (the same in every file that holds the text). */
