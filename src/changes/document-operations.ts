@@ -2,6 +2,7 @@
 // path before it), and what the comparisons of document-diff.ts share to read them and record a change.
 import type { KindId, Severity } from "./kinds.js";
 import { deref, type DocumentSet } from "./schema-flat.js";
+import { movedTo } from "./operation-moves.js";
 
 export type Json = Record<string, unknown>;
 
@@ -71,16 +72,17 @@ export type Add = (
   extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string },
 ) => void;
 
-/**
- * The one operation of `after` that is `x` moved: the same operationId at a method and path `before` does not have
- * (`/v1/keys/{serial}` → `/v2/keys/{serial}`, an API's operations moved one by one); none where the id names no
- * operation there, several, or one the older version had too (its name given to another operation).
- */
+/** The operation of `after` that `x` moved to (operation-moves.ts), where it moved. */
 export function movedOperation(x: Found, before: Map<string, Found>, after: Map<string, Found>): Found | undefined {
-  const id = x.op.operationId;
-  if (typeof id !== "string" || id === "") return undefined;
-  const named = new Set([...after.values()].filter((y) => y.op.operationId === id));
-  const [only, ...more] = [...named];
-  if (!only || more.length || before.has(keyOf(only.method, only.path))) return undefined;
-  return only;
+  const place = (f: Found) => ({
+    method: f.method,
+    path: f.path,
+    ...(typeof f.op.operationId === "string" && f.op.operationId !== "" ? { operationId: f.op.operationId } : {}),
+  });
+  const found = movedTo(
+    place(x),
+    [...new Set(before.values())].map(place),
+    [...new Set(after.values())].map((f) => ({ ...place(f), f })),
+  );
+  return found?.f;
 }

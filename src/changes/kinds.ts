@@ -27,8 +27,8 @@ export const KINDS = {
   "api-removed": k("breaking", "the operation is gone"),
   "api-path-changed": k(
     "breaking",
-    "the operation (its operationId kept) is served at another method or path: calls to the old one fail; " +
-      "upstream --accept follows it",
+    "the operation is served at another path (under its operationId, or under a prefix with a name of its words): " +
+      "calls to the old one fail; upstream --accept follows it",
   ),
   "api-deprecated": k("non-breaking", "still served, marked deprecated", true),
   "api-reactivated": k("non-breaking", "its deprecated mark was removed"),

@@ -78,4 +78,38 @@ describe("an operation moved to another path under its operationId", () => {
       expect(changes.map((c) => c.kind)).toEqual(["api-removed"]);
     }
   });
+  // An OAuth server's version history: `GET /clients` `listOAuth2Clients` became `GET /admin/clients`
+  // `adminListOAuth2Clients` (and 31 more alike): every tool calling one was gone.
+  it("is followed under a prefix with a name of its words, the manifest's operationId following", () => {
+    const older = documentOf(keyGet("/zqclients/{id}", "id", "zqGetClient"), keyGet("/zqlist", "zqp", "zqListKeys"));
+    const newer = documentOf(
+      keyGet("/admin/zqclients/{id}", "id", "zqAdminGetClient"),
+      keyGet("/zqlist", "zqp", "zqListKeys"),
+    );
+    const bound = [{ method: "GET", path: "/zqclients/{id}" }];
+    expect(documentChanges(one(older), one(newer), bound)[0]).toMatchObject({
+      kind: "api-path-changed",
+      new: "GET /admin/zqclients/{id}",
+    });
+    const called = [{ method: "get", path: "/zqclients/{id}", operationId: "zqGetClient" }];
+    const cut = recut(JSON.stringify(older), newer, called, "zqkeys-2.json", "0".repeat(64));
+    expect(cut.moved).toEqual([
+      "GET /zqclients/{id} → GET /admin/zqclients/{id} (zqGetClient, named zqAdminGetClient)",
+    ]);
+    const manifest =
+      "provider: zqkeys\noperations:\n  zqkeys_client:\n    operationId: zqGetClient\n    title: Get a client\n" +
+      "    params:\n      id: { type: string, required: true, maxLength: 40, wire: { in: path } }\n";
+    const tightened = tightenManifest(manifest, cut.text, "openapi.yaml", JSON.stringify(older));
+    expect(parse(tightened.text).operations.zqkeys_client.operationId).toBe("zqAdminGetClient");
+    // A name of other words, or another method, is no move: the operation is gone.
+    for (const other of [
+      documentOf(keyGet("/admin/zqclients/{id}", "id", "zqFetchTenant")),
+      documentOf({ "/admin/zqclients/{id}": { delete: { operationId: "zqAdminGetClient", responses: {} } } }),
+    ]) {
+      expect(recut(JSON.stringify(older), other, called, "zqkeys-2.json", "0".repeat(64)).missing).toEqual([
+        "GET /zqclients/{id}",
+      ]);
+      expect(documentChanges(one(older), one(other), bound).map((c) => c.kind)).toEqual(["api-removed"]);
+    }
+  });
 });

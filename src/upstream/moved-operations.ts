@@ -8,6 +8,7 @@
 import type { OperationAt } from "../import/cut/cut.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { operationKey } from "./facts.js";
+import { movedTo } from "../changes/operation-moves.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -27,19 +28,19 @@ export interface ChosenOperations {
   moved: string[];
 }
 
-/** Each operation of a document's `paths`, by method and path key and by operationId. */
-function operationsOf(doc: Json): { byKey: Map<string, OperationAt>; byId: Map<string, OperationAt[]> } {
+/** Each operation of a document's `paths`, by method and path key, and all of them with their names. */
+function operationsOf(doc: Json): { byKey: Map<string, OperationAt>; all: (OperationAt & { operationId?: string })[] } {
   const byKey = new Map<string, OperationAt>();
-  const byId = new Map<string, OperationAt[]>();
+  const all: (OperationAt & { operationId?: string })[] = [];
   for (const [path, item] of Object.entries(object(doc.paths)))
     for (const method of OPERATION_METHODS) {
       const op = object(item)[method];
       if (!op) continue;
       byKey.set(operationKey(method, "", path), { path, method });
       const id = object(op).operationId;
-      if (typeof id === "string" && id !== "") byId.set(id, [...(byId.get(id) ?? []), { path, method }]);
+      all.push({ path, method, ...(typeof id === "string" && id !== "" ? { operationId: id } : {}) });
     }
-  return { byKey, byId };
+  return { byKey, all };
 }
 
 /** The newer document's operations for those the tools call (see the top of this file). */
@@ -48,8 +49,8 @@ export function chooseOperations(
   olderCut: Json,
   operations: readonly CalledOperation[],
 ): ChosenOperations {
-  const { byKey, byId } = operationsOf(newer);
-  const older = operationsOf(olderCut).byKey;
+  const { byKey, all } = operationsOf(newer);
+  const older = operationsOf(olderCut).all;
   const out: ChosenOperations = { chosen: [], missing: [], moved: [] };
   const choose = (found: OperationAt) => {
     if (!out.chosen.some((c) => c.path === found.path && c.method === found.method)) out.chosen.push(found);
@@ -60,15 +61,15 @@ export function chooseOperations(
       choose(found);
       continue;
     }
-    const named = op.operationId === undefined ? [] : (byId.get(op.operationId) ?? []);
-    const [only, ...more] = named;
     const called = `${op.method.toUpperCase()} ${op.path}`;
-    if (!only || more.length || older.has(operationKey(only.method, "", only.path))) {
+    const moved = movedTo(op, older, all);
+    if (!moved) {
       out.missing.push(called);
       continue;
     }
-    choose(only);
-    out.moved.push(`${called} → ${only.method.toUpperCase()} ${only.path} (${op.operationId})`);
+    choose({ path: moved.path, method: moved.method });
+    const named = moved.operationId === op.operationId ? "" : `, named ${moved.operationId}`;
+    out.moved.push(`${called} → ${moved.method.toUpperCase()} ${moved.path} (${op.operationId}${named})`);
   }
   return out;
 }

@@ -17,6 +17,7 @@ import { unionOf } from "../load/schema-types.js";
 import { nameWords } from "../load/schemas/name-words.js";
 import { expressionNames } from "../load/operation-index.js";
 import { operationKey } from "./facts.js";
+import { movedTo } from "../changes/operation-moves.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -65,6 +66,11 @@ export function followRenamedOperations(
       pinGone(yaml, id, operationId, was, moved, lines);
       continue;
     }
+    // Gone from its method and path, its name with it: moved under a prefix, named anew (changes/operation-moves.ts).
+    if (was && !moved && now === undefined) {
+      followMoved(yaml, id, was, older, newer, renamed, lines);
+      continue;
+    }
     if (!was || now === undefined || now === operationId) continue;
     yaml.setIn(["operations", id, "operationId"], now);
     renamed.set(now, operationId);
@@ -74,6 +80,37 @@ export function followRenamedOperations(
     );
   }
   return renamed;
+}
+
+/** A manifest operation whose operation moved and took another name: its `operationId` the newer one's. */
+function followMoved(
+  yaml: Document,
+  id: string,
+  was: OpenApiOperation,
+  older: OpenApiDocument,
+  newer: OpenApiDocument,
+  renamed: Map<string, string>,
+  lines: string[],
+): void {
+  const places = (doc: OpenApiDocument) =>
+    [...doc.operations.values()].map((op) => ({
+      method: op.method,
+      path: op.path,
+      ...(op.named ? { operationId: op.operationId } : {}),
+    }));
+  const to = movedTo(
+    places(older).find((o) => o.path === was.path && o.method === was.method) ?? was,
+    places(older),
+    places(newer),
+  );
+  if (to?.operationId === undefined || to.operationId === was.operationId) return;
+  yaml.setIn(["operations", id, "operationId"], to.operationId);
+  renamed.set(to.operationId, was.operationId);
+  lines.push(
+    `operations.${id}.operationId: ${to.operationId} (the newer document's name for ${was.method.toUpperCase()} ` +
+      `${was.path}, moved to ${to.method.toUpperCase()} ${to.path}; ${was.operationId} before; the tool keeps its ` +
+      "name)",
+  );
 }
 
 /**

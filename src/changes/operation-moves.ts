@@ -1,0 +1,58 @@
+// Where an operation the older version of a document had, and the newer no longer has at its method and path, went:
+// one rule for `upstream`'s comparison (document-operations.ts), its re-cut (upstream/moved-operations.ts) and the
+// manifest's operationId followed (upstream/renamed-operations.ts). Moved, it is the one operation of the newer
+// version at a method and path the older did not have that either keeps its operationId (`/v1/keys/{serial}` →
+// `/v2/keys/{serial}`), or takes the same method at its path under a prefix of whole segments and a name of its words
+// (an identity service's `GET /clients` `listOAuth2Clients` → `GET /admin/clients` `adminListOAuth2Clients`, or
+// `adminCreateIdentity` → `createIdentity` under `/admin`) that the older version gave no operation. Anything else
+// (two such, another method, another name) is no move: the operation is gone.
+import { nameWords } from "../load/schemas/name-words.js";
+
+export interface OperationPlace {
+  method: string;
+  path: string;
+  operationId?: string;
+}
+
+/** `GET /a/{}/b`: method and path, parameter names dropped. */
+const placeKey = (o: OperationPlace) => `${o.method.toUpperCase()} ${o.path.replace(/\{[^}]*\}/g, "{}")}`;
+
+/** Whether one name's words are all among the other's (`listClients` and `adminListClients`, either way). */
+function sameWords(a: string, b: string): boolean {
+  const [x, y] = [new Set(nameWords(a)), new Set(nameWords(b))];
+  const within = (s: Set<string>, t: Set<string>) => [...s].every((w) => t.has(w));
+  return x.size > 0 && y.size > 0 && (within(x, y) || within(y, x));
+}
+
+/**
+ * The operation of `newer` that `gone` moved to (see the top of this file), or undefined; `older` is every operation of
+ * the older version (its places and names).
+ */
+export function movedTo<T extends OperationPlace>(
+  gone: OperationPlace,
+  older: readonly OperationPlace[],
+  newer: readonly T[],
+): T | undefined {
+  const olderPlaces = new Set(older.map(placeKey));
+  const olderNames = new Set(older.flatMap((o) => (o.operationId ? [o.operationId] : [])));
+  const fresh = newer.filter((o) => !olderPlaces.has(placeKey(o)));
+  const id = gone.operationId;
+  const named = id ? fresh.filter((o) => o.operationId === id) : [];
+  if (named.length) return named.length === 1 ? named[0] : undefined;
+  if (!id || newer.some((o) => o.operationId === id)) return undefined;
+  const [, path] = placeKey(gone).split(" ") as [string, string];
+  const prefixed = fresh.filter((o) => {
+    const [method, at] = placeKey(o).split(" ") as [string, string];
+    return (
+      method === gone.method.toUpperCase() &&
+      path !== "/" &&
+      // Under a prefix of whole segments: `path` starts with its own `/`.
+      at.length > path.length &&
+      at.endsWith(path) &&
+      o.operationId !== undefined &&
+      !olderNames.has(o.operationId) &&
+      sameWords(id, o.operationId)
+    );
+  });
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}
