@@ -8,13 +8,7 @@
 // JSON Schema generated from the IR, while McpServer wants zod schemas and
 // would validate the arguments again, with other messages.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import {
   executeToolDefinition,
   itemAt,
@@ -30,6 +24,8 @@ import {
   type ToolSpec,
 } from "@blockwright/runtime/internal";
 import type { ResolvedConnection } from "./connection.js";
+import { jsonLine } from "../common/github-actions.js";
+import { shownText } from "../common/request-guard.js";
 import { TOOLS_PAGE_SIZE } from "./page-size.js";
 
 export { TOOLS_PAGE_SIZE };
@@ -80,15 +76,29 @@ export function createToolServer(options: ToolServerOptions): Server {
     return { tools: definitions.slice(start, end), ...(end < definitions.length ? { nextCursor: String(end) } : {}) };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
-      const hidden = options.readOnly && options.tools.some((t) => llmToolName(t.id) === request.params.name);
+  // tools/call is answered by the fallback handler, not setRequestHandler: the SDK parses a request with its schema
+  // before any handler, and a malformed one (`arguments: null`, a name that is no text, no params) became an internal
+  // error (-32603) carrying the parser's dump. Here a name that names no tool is invalid params (-32602), saying so;
+  // arguments that are no object a tool error naming the rule, as any other bad argument.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method !== "tools/call") throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+    const params = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
+    if (typeof params.name !== "string")
       throw new McpError(
         ErrorCode.InvalidParams,
-        hidden
-          ? `tool ${request.params.name} changes data and this server is read-only`
-          : `unknown tool ${JSON.stringify(request.params.name)}`,
+        "tools/call: params.name must be the name of a tool (a string), " +
+          `got ${shownText(jsonLine(params.name ?? null))}`,
+      );
+    return callTool(params.name, params.arguments, extra.signal);
+  };
+
+  async function callTool(name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
+    const tool = byName.get(name);
+    if (!tool) {
+      const hidden = options.readOnly && options.tools.some((t) => llmToolName(t.id) === name);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        hidden ? `tool ${name} changes data and this server is read-only` : `unknown tool ${shownText(jsonLine(name))}`,
       );
     }
     const connection = options.connection(tool);
@@ -106,10 +116,10 @@ export function createToolServer(options: ToolServerOptions): Server {
       });
     }
     const fileHosts = options.fileHosts ?? {};
-    const built = llmCallParams(tool, request.params.arguments, connection.values, { fileHosts });
+    const built = llmCallParams(tool, args, connection.values, { fileHosts });
     if ("error" in built) return toolError(built.error);
     // fileHosts: the call's file addresses are the model's, checked again where they are fetched (resolved on Node).
-    const callOptions = { ...options.executeOptions?.(tool), signal: extra.signal, fileHosts };
+    const callOptions = { ...options.executeOptions?.(tool), signal, fileHosts };
     const result = await execute(tool, built.params, callOptions);
     if (result.success) {
       const shown = llmOutput(result.output);
@@ -117,7 +127,7 @@ export function createToolServer(options: ToolServerOptions): Server {
     }
     // The runtime keeps the secrets of callOptions out of errors and outputs.
     return toolError(result.error);
-  });
+  }
 
   return server;
 }
