@@ -45,13 +45,7 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean, textType?: 
       stringSchema(s, p, strict, notes);
       break;
     case "number":
-      s.type = p.integer ? "integer" : "number";
-      if (p.minimum !== undefined) s.minimum = p.minimum;
-      if (p.maximum !== undefined) s.maximum = p.maximum;
-      if (p.exclusiveMinimum !== undefined) s.exclusiveMinimum = p.exclusiveMinimum;
-      if (p.exclusiveMaximum !== undefined) s.exclusiveMaximum = p.exclusiveMaximum;
-      if (p.multipleOf !== undefined) s.multipleOf = p.multipleOf;
-      if (p.enum) s.enum = [...p.enum];
+      numberSchema(s, p);
       break;
     case "boolean":
       s.type = "boolean";
@@ -122,10 +116,31 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean, textType?: 
     if (s.enum) s.enum = [...s.enum, null];
     notes.push(p.default !== undefined ? "null for the default." : "null to leave it out.");
   }
-  s.description = [p.description, p.patternHint && p.pattern ? `Format: ${p.patternHint}.` : "", ...notes]
+  s.description = [
+    sentence(p.description, notes),
+    p.patternHint && p.pattern ? `Format: ${p.patternHint}.` : "",
+    ...notes,
+  ]
     .filter(Boolean)
     .join(" ");
   return orderKeys(s);
+}
+
+/** A number's type, bounds, step and values. */
+function numberSchema(s: JsonSchema, p: ParamSpec): void {
+  s.type = p.integer ? "integer" : "number";
+  if (p.minimum !== undefined) s.minimum = p.minimum;
+  if (p.maximum !== undefined) s.maximum = p.maximum;
+  if (p.exclusiveMinimum !== undefined) s.exclusiveMinimum = p.exclusiveMinimum;
+  if (p.exclusiveMaximum !== undefined) s.exclusiveMaximum = p.exclusiveMaximum;
+  if (p.multipleOf !== undefined) s.multipleOf = p.multipleOf;
+  if (p.enum) s.enum = [...p.enum];
+}
+
+/** The description a sentence of its own before notes follow it: `… or "none"` then `null to leave it out.` ran on. */
+function sentence(description: string | undefined, notes: readonly string[]): string | undefined {
+  const said = description?.trim();
+  return said && notes.length && !/[.!?:;]$/.test(said) ? `${said}.` : said;
 }
 
 /**

@@ -34,4 +34,12 @@ describe("a nullable parameter's null, as a model's schema words it", () => {
     const schema = inputSchema(withParam(tag({ in: "body", pointer: "/zqtags" } as ParamSpec["wire"])));
     expect(schema.properties.zqtags?.description).toContain("null is sent as null");
   });
+  // A description that ends without a stop ran into the note: `… or "none" null to leave it out.`
+  it("follows a description that ends without a stop as a sentence of its own", () => {
+    const open = {
+      ...tag({ in: "query", name: "zqtags" } as ParamSpec["wire"]),
+      description: 'Whose: "me", or "none"',
+    };
+    expect(inputSchema(withParam(open)).properties.zqtags?.description).toMatch(/^Whose: "me", or "none"\. null sends/);
+  });
 });
