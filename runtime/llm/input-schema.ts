@@ -1,6 +1,14 @@
 // What a model fills of a tool: its parameters that are neither secret nor user-only, and their object schema, plain
 // (Anthropic, MCP) or strict (OpenAI strict mode), what a keyword cannot say said in words (llm-tools.ts gives it).
-import { countWords, kindsNotes, nestedSchema, paramTuple, shapeWords, tupleWords } from "./nested-schema.js";
+import {
+  countWords,
+  holdsWords,
+  kindsNotes,
+  nestedSchema,
+  paramTuple,
+  shapeWords,
+  tupleWords,
+} from "./nested-schema.js";
 import { fileNote, type SchemaTool, textFileType } from "./text-files.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { connectionParams, isConnectionParam } from "../spec/connection-params.js";
@@ -174,7 +182,7 @@ function jsonSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[
   // Shapes beside scalar kinds are said with them (kindsNotes).
   if (strict && p.items?.shapes && !p.items.kinds)
     notes.push(`Each item one of: ${p.items.shapes.map(shapeWords).join(" or ")}.`);
-  if (strict) notes.push(...kindsNotes(p));
+  if (strict) notes.push(...kindsNotes(p), ...holdsWords(p));
   // Strict mode's JSON text: a tuple's positions and count in words (the count said there, not again).
   if (strict && tuple) notes.push(tupleWords(tuple));
   else if (strict && (p.minItems !== undefined || p.maxItems !== undefined))

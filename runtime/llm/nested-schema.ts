@@ -136,3 +136,26 @@ const KIND_WORDS: Record<NonNullable<NestedLimits["type"]>, string> = {
   object: "an object",
   array: "a list",
 };
+
+/**
+ * What a JSON parameter holds, in words, for a reader given it as JSON text (OpenAI strict mode): a list's items where
+ * they are plain values (their kind or values: `Each item one of "playable", "preview", "blocked".`), an object's
+ * fields (those required marked) or its shapes. Shapes and kinds of items are said by kindsNotes and the caller.
+ */
+export function holdsWords(p: Pick<ParamSpec, "jsonType" | "items" | "object">): string[] {
+  const out: string[] = [];
+  const items = p.items;
+  if (items && !items.shapes && !items.kinds && (items.enum?.length || items.type))
+    out.push(`Each item ${valueWords(items)}.`);
+  const object = p.object;
+  if (object?.fields && Object.keys(object.fields).length) {
+    const required = new Set(object.required ?? []);
+    const fields = Object.entries(object.fields)
+      .slice(0, 24)
+      .map(([name, l]) => `${name} (${valueWords(l)}${required.has(name) ? ", required" : ""})`);
+    const more = Object.keys(object.fields).length > 24 ? ", …" : "";
+    out.push(`Its fields: ${fields.join(", ")}${more}.`);
+  }
+  if (object?.shapes?.length) out.push(`One of: ${object.shapes.map(shapeWords).join(" or ")}.`);
+  return out;
+}

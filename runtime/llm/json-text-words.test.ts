@@ -1,0 +1,48 @@
+// OpenAI strict mode takes a structured parameter as JSON text: what it holds was said for shapes and kinds of items
+// only, so a list of listed values (`access`: `playable`, `preview`, `blocked`) and an object's fields (`comment`:
+// `body` required, `timestamp`) reached a model as "JSON text of an array", "of an object", and nothing more.
+import { describe, expect, it } from "vitest";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import { toLlmTools } from "./llm-tools.js";
+
+const json = (name: string, more: Partial<ParamSpec>): ParamSpec => ({
+  name,
+  type: "json",
+  title: name,
+  description: `The ${name}.`,
+  required: true,
+  secret: false,
+  visibility: "user-or-llm",
+  wire: { in: "body", pointer: `/${name}` },
+  ...more,
+});
+const tool = (params: ParamSpec[]): ToolSpec => ({
+  ...irFixture("shelf").operations[0]!.tool,
+  id: "zqwords_make",
+  params,
+  rules: [],
+  routes: [],
+});
+
+describe("a structured parameter given as JSON text, in words", () => {
+  it("names a list's listed values and an object's fields, those required marked", () => {
+    const made = tool([
+      json("zqaccess", { jsonType: "array", items: { type: "string", enum: ["playable", "preview", "blocked"] } }),
+      json("zqcomment", {
+        jsonType: "object",
+        object: { fields: { body: { type: "string" }, timestamp: { type: "integer" } }, required: ["body"] },
+      }),
+    ]);
+    const [openai] = toLlmTools([made], "openai");
+    if (!openai) throw new Error("no OpenAI tool made");
+    const { properties } = openai.function.parameters as { properties: Record<string, { description: string }> };
+    expect(properties.zqaccess?.description).toContain('Each item one of "playable", "preview", "blocked".');
+    expect(properties.zqcomment?.description).toContain(
+      "Its fields: body (a string, required), timestamp (an integer).",
+    );
+    // A schema that carries them itself (MCP, Anthropic) is not told again in words.
+    const [mcp] = toLlmTools([made], "mcp");
+    expect(JSON.stringify(mcp)).not.toContain("Its fields:");
+  });
+});
