@@ -26,7 +26,9 @@ async function rawServer(): Promise<(params: unknown) => Promise<JSONRPCMessage>
   return (params) =>
     new Promise((resolve) => {
       answers.set(++id, resolve);
-      void theirs.send({ jsonrpc: "2.0", id, method: "tools/call", ...(params === undefined ? {} : { params }) });
+      // Params the protocol's types refuse are what is sent: a raw message, as a client that does not check sends it.
+      const message = { jsonrpc: "2.0", id, method: "tools/call", ...(params === undefined ? {} : { params }) };
+      void theirs.send(message as JSONRPCMessage);
     });
 }
 
