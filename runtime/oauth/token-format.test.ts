@@ -1,28 +1,17 @@
 // A flow's `tokenFormat: json`: a token endpoint whose document takes a JSON object, no form, refuses the form RFC 6749
 // says; the request goes as one JSON object of the same fields (under the document's own JSON type where the link found
 // one), the client's secret in it or as HTTP Basic as the flow says, and withheld from a refusal that repeats it.
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  issueTokens,
-  type OAuthServers,
-  type Script,
-  startOAuthServers,
-} from "../../test-support/runtime/oauth-servers.js";
+import { describe, expect, it } from "vitest";
+import { issueTokens, oauthServersPerTest, type Script } from "../../test-support/runtime/oauth-servers.js";
 import { fixtureTools } from "../../test-support/runtime/ir-fixtures.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { OAuthFlowSpec, ToolSpec } from "../spec/tool-types.js";
 import { TokenCache } from "./token-cache.js";
 
 const tools = fixtureTools("tracker-oauth");
-const repo = { owner: "octo", repo: "hello" };
 const listOk: Script = () => ({ status: 200, body: [] });
 const SECRET = "s3cret-zq-json-77";
-
-let servers: OAuthServers | undefined;
-afterEach(async () => {
-  await servers?.close();
-  servers = undefined;
-});
+const start = oauthServersPerTest();
 
 /** The tracker's list tool with only its `grant` flow, its token request JSON (`extra` beside). */
 function listAsJson(grant: OAuthFlowSpec["grant"], extra: Partial<OAuthFlowSpec> = {}): ToolSpec {
@@ -34,11 +23,11 @@ function listAsJson(grant: OAuthFlowSpec["grant"], extra: Partial<OAuthFlowSpec>
   return { ...list, oauth: { ...list.oauth!, flows } };
 }
 
-const values = { ...repo, tenant: "contoso", clientId: "app-zq", clientSecret: SECRET };
+const values = { owner: "octo", repo: "hello", tenant: "contoso", clientId: "app-zq", clientSecret: SECRET };
 
 describe("a flow's tokenFormat json", () => {
   it("sends the client credentials request as one JSON object of the grant's fields", async () => {
-    servers = await startOAuthServers(issueTokens(3600), listOk);
+    const servers = await start(issueTokens(3600), listOk);
     const tokenUrl = `${servers.tokenOrigin}/{tenant}/oauth2/token`;
     const result = await executeToolDefinition(
       listAsJson("clientCredentials", { clientAuth: "body", tokenFields: { audience: "zq-api" } }),
@@ -58,7 +47,7 @@ describe("a flow's tokenFormat json", () => {
   });
 
   it("goes as the document's own JSON type, the client as HTTP Basic where the flow says", async () => {
-    servers = await startOAuthServers(issueTokens(3600), listOk);
+    const servers = await start(issueTokens(3600), listOk);
     await executeToolDefinition(
       listAsJson("clientCredentials", { clientAuth: "basic", tokenMediaType: "application/vnd.zq.auth+json" }),
       values,
@@ -73,7 +62,7 @@ describe("a flow's tokenFormat json", () => {
   });
 
   it("sends a refresh token request as JSON too, its secrets withheld from a refusal that repeats them", async () => {
-    servers = await startOAuthServers(
+    const servers = await start(
       () => ({ status: 400, body: { error: "invalid_request", error_description: `bad body ${SECRET}` } }),
       listOk,
     );

@@ -6,11 +6,8 @@
 // the flow said, so a correct Basic flow failed it.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { server } from "../../test-support/runtime/loopback-server.js";
 import { draftWorkFolder, drafted, linkedTools, openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { parseYamlSource } from "../load/yaml-source.js";
-import { authKind } from "./kinds/auth.js";
+import { draftedAuthCase, runOnLoopbackApi } from "./__fixtures__/auth-case.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -43,27 +40,19 @@ async function firstFlowCase(words: string) {
   const d = drafted(doc, ["getZqentry"], "zqledger");
   const [tool] = await linkedTools(d, "zqledger");
   if (!tool) throw new Error("no tool linked");
-  const document = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
-  const found = authKind
-    .derive(tool, { provider: "zqledger", tools: [tool], document })
-    .find((c) => c.name === FIRST_CASE);
-  if (!found) throw new Error("no client credentials case derived");
-  return { tool, found };
+  return { tool, found: draftedAuthCase(d.openapiText, tool, "zqledger", FIRST_CASE) };
 }
 
 async function outcome(words: string): Promise<{ clientAuth: unknown; failure?: string }> {
   const { tool, found } = await firstFlowCase(words);
-  const api = await server(() => ({ status: 200, body: '{"id":"e1"}' }));
   try {
-    await found.run({ mockUrl: () => api.url, seed: 1, runs: 1 });
+    await runOnLoopbackApi(found);
     return {
       clientAuth:
         tool.oauth?.flows[0] && "clientAuth" in tool.oauth.flows[0] ? tool.oauth.flows[0].clientAuth : undefined,
     };
   } catch (e) {
     return { clientAuth: undefined, failure: (e as Error).message };
-  } finally {
-    await api.close();
   }
 }
 

@@ -3,7 +3,6 @@
 // a note to check it, and the auth case holds the token request to it, passing on the runtime's request.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { server } from "../../test-support/runtime/loopback-server.js";
 import {
   draftWorkFolder,
   drafted,
@@ -13,9 +12,7 @@ import {
   openapi,
   reply,
 } from "../import/__fixtures__/draft-kit.js";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { parseYamlSource } from "../load/yaml-source.js";
-import { authKind } from "./kinds/auth.js";
+import { draftedAuthCase, runOnLoopbackApi } from "./__fixtures__/auth-case.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -69,17 +66,7 @@ describe("a token request's fixed fields, from the document", () => {
     expect(await linkProblems(d, "zqledger")).toEqual([]);
     const [tool] = await linkedTools(d, "zqledger");
     if (!tool) throw new Error("no tool linked");
-    const document = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
-    const found = authKind
-      .derive(tool, { provider: "zqledger", tools: [tool], document })
-      .find((c) => c.name === FIRST_CASE);
-    if (!found) throw new Error("no client credentials case derived");
-    const api = await server(() => ({ status: 200, body: '{"id":"e1"}' }));
-    try {
-      await found.run({ mockUrl: () => api.url, seed: 1, runs: 1 });
-    } finally {
-      await api.close();
-    }
+    await runOnLoopbackApi(draftedAuthCase(d.openapiText, tool, "zqledger", FIRST_CASE));
   });
 
   it("are read from the scheme too, and none are drafted where the document names none", () => {

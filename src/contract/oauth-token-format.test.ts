@@ -5,7 +5,6 @@
 import { rmSync } from "node:fs";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { server } from "../../test-support/runtime/loopback-server.js";
 import {
   draftWorkFolder,
   drafted,
@@ -16,9 +15,7 @@ import {
   openapi,
   reply,
 } from "../import/__fixtures__/draft-kit.js";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { parseYamlSource } from "../load/yaml-source.js";
-import { authKind } from "./kinds/auth.js";
+import { draftedAuthCase, runOnLoopbackApi } from "./__fixtures__/auth-case.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -66,17 +63,7 @@ const documentTaking = (tokenTypes: string[], fields: Record<string, unknown> = 
   );
 
 async function runFirstCase(d: ReturnType<typeof drafted>, tool: ToolSpec): Promise<void> {
-  const document = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
-  const found = authKind
-    .derive(tool, { provider: "zqledger", tools: [tool], document })
-    .find((c) => c.name === FIRST_CASE);
-  if (!found) throw new Error("no JSON token request case derived");
-  const api = await server(() => ({ status: 200, body: '{"id":"e1"}' }));
-  try {
-    await found.run({ mockUrl: () => api.url, seed: 1, runs: 1 });
-  } finally {
-    await api.close();
-  }
+  await runOnLoopbackApi(draftedAuthCase(d.openapiText, tool, "zqledger", FIRST_CASE));
 }
 
 describe("a token endpoint the document types as JSON", () => {

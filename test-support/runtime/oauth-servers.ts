@@ -1,6 +1,7 @@
 // For tests: a token endpoint and an API on two loopback servers (two
 // origins), each recording what it received, each answering from a script.
 // Every test that starts them stops them (`close`).
+import { afterEach } from "vitest";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -84,4 +85,22 @@ async function serve(script: Script, seen: Received[]): Promise<Server> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return server;
+}
+
+/**
+ * Servers a test starts through the function returned, each stopped after its test (the `afterEach` is registered
+ * here, in the calling file).
+ */
+export function oauthServersPerTest(): (tokenScript: Script, apiScript?: Script) => Promise<OAuthServers> {
+  let started: OAuthServers[] = [];
+  afterEach(async () => {
+    const stopping = started;
+    started = [];
+    await Promise.all(stopping.map((s) => s.close()));
+  });
+  return async (tokenScript, apiScript) => {
+    const servers = await startOAuthServers(tokenScript, apiScript);
+    started.push(servers);
+    return servers;
+  };
 }
