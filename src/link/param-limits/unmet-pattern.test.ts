@@ -4,27 +4,17 @@
 // pattern some value meets is still asked of the manifest.
 import { describe, expect, it } from "vitest";
 import { handManifest, handWritten } from "../__fixtures__/hand-written.js";
-import { linkProblems, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
+import { jsonBody, linkProblems, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 
 const field = (pattern: string) => ({ type: "string", minLength: 3, maxLength: 64, pattern });
 const document = openapi({
   "/zqmoorings": {
     post: {
       operationId: "zqMoor",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              properties: {
-                zqlabel: field("^[a-z]((?!--|..)[a-z0-9-])+$"),
-                zqberth: field("^[a-z][a-z0-9-]+$"),
-              },
-            },
-          },
-        },
-      },
+      requestBody: jsonBody({
+        type: "object",
+        properties: { zqlabel: field("^[a-z]((?!--|..)[a-z0-9-])+$"), zqberth: field("^[a-z][a-z0-9-]+$") },
+      }),
       responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "zq1" }) },
     },
   },
