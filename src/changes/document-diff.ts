@@ -10,17 +10,8 @@ import { deprecationNote } from "../link/deprecated/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
 import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, type Flattener } from "./schema-flat.js";
-import {
-  type Add,
-  type Found,
-  type Json,
-  keyOf,
-  list,
-  movedOperation,
-  object,
-  operationsOf,
-  text,
-} from "./document-operations.js";
+import { type Add, type Found, type Json, keyOf, list, object, operationsOf, text } from "./document-operations.js";
+import { movedOperation } from "./operation-moves.js";
 import { compareSecurity } from "./security-changes.js";
 import { compareServers } from "./server-changes.js";
 

@@ -2,7 +2,6 @@
 // path before it), and what the comparisons of document-diff.ts share to read them and record a change.
 import type { KindId, Severity } from "./kinds.js";
 import { deref, type DocumentSet } from "./schema-flat.js";
-import { movedTo } from "./operation-moves.js";
 
 export type Json = Record<string, unknown>;
 
@@ -71,18 +70,3 @@ export type Add = (
   pointer: string,
   extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string },
 ) => void;
-
-/** The operation of `after` that `x` moved to (operation-moves.ts), where it moved. */
-export function movedOperation(x: Found, before: Map<string, Found>, after: Map<string, Found>): Found | undefined {
-  const place = (f: Found) => ({
-    method: f.method,
-    path: f.path,
-    ...(typeof f.op.operationId === "string" && f.op.operationId !== "" ? { operationId: f.op.operationId } : {}),
-  });
-  const found = movedTo(
-    place(x),
-    [...new Set(before.values())].map(place),
-    [...new Set(after.values())].map((f) => ({ ...place(f), f })),
-  );
-  return found?.f;
-}

@@ -1,5 +1,5 @@
 // Where an operation the older version of a document had, and the newer no longer has at its method and path, went:
-// one rule for `upstream`'s comparison (document-operations.ts), its re-cut (upstream/moved-operations.ts) and the
+// one rule for `upstream`'s comparison (document-diff.ts), its re-cut (upstream/moved-operations.ts) and the
 // manifest's operationId followed (upstream/renamed-operations.ts). Moved, it is the one operation of the newer
 // version at a method and path the older did not have that either keeps its operationId (`/v1/keys/{serial}` →
 // `/v2/keys/{serial}`), or takes the same method at its path under a prefix of whole segments and a name of its words
@@ -7,6 +7,7 @@
 // `adminCreateIdentity` → `createIdentity` under `/admin`) that the older version gave no operation. Anything else
 // (two such, another method, another name) is no move: the operation is gone.
 import { nameWords } from "../load/schemas/name-words.js";
+import { type Found, keyOf } from "./document-operations.js";
 
 export interface OperationPlace {
   method: string;
@@ -14,8 +15,9 @@ export interface OperationPlace {
   operationId?: string;
 }
 
-/** `GET /a/{}/b`: method and path, parameter names dropped. */
-const placeKey = (o: OperationPlace) => `${o.method.toUpperCase()} ${o.path.replace(/\{[^}]*\}/g, "{}")}`;
+const placeKey = (o: OperationPlace) => keyOf(o.method, o.path);
+/** The path part of its key (`/a/{}/b`). */
+const pathKey = (o: OperationPlace) => placeKey(o).slice(o.method.length + 1);
 
 /** Whether one name's words are all among the other's (`listClients` and `adminListClients`, either way). */
 function sameWords(a: string, b: string): boolean {
@@ -40,11 +42,11 @@ export function movedTo<T extends OperationPlace>(
   const named = id ? fresh.filter((o) => o.operationId === id) : [];
   if (named.length) return named.length === 1 ? named[0] : undefined;
   if (!id || newer.some((o) => o.operationId === id)) return undefined;
-  const [, path] = placeKey(gone).split(" ") as [string, string];
+  const path = pathKey(gone);
   const prefixed = fresh.filter((o) => {
-    const [method, at] = placeKey(o).split(" ") as [string, string];
+    const at = pathKey(o);
     return (
-      method === gone.method.toUpperCase() &&
+      o.method.toUpperCase() === gone.method.toUpperCase() &&
       path !== "/" &&
       // Under a prefix of whole segments: `path` starts with its own `/`.
       at.length > path.length &&
@@ -55,4 +57,19 @@ export function movedTo<T extends OperationPlace>(
     );
   });
   return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+/** The operation of `after` that `x` moved to, where it moved (document-diff.ts' comparison). */
+export function movedOperation(x: Found, before: Map<string, Found>, after: Map<string, Found>): Found | undefined {
+  const place = (f: Found) => ({
+    method: f.method,
+    path: f.path,
+    ...(typeof f.op.operationId === "string" && f.op.operationId !== "" ? { operationId: f.op.operationId } : {}),
+  });
+  const found = movedTo(
+    place(x),
+    [...new Set(before.values())].map(place),
+    [...new Set(after.values())].map((f) => ({ ...place(f), f })),
+  );
+  return found?.f;
 }
