@@ -52,20 +52,48 @@ export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], h
 
 /**
  * `# review: …` lines above the key at `at`, after any comment there (at the document's head where there is no such
- * key).
+ * key); the count written (a note already there is not).
  */
-export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: readonly string[]): void {
+export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: readonly string[]): number {
   const pair = pairAt(doc, at);
   // A key set after the manifest was read (`setIn`) is a plain value, which holds no comment: made a node here.
   if (pair && !isScalar(pair.key)) pair.key = doc.createNode(pair.key);
   // A note already there (a later version's --accept following the same part again) is not written twice.
   const held = (pair && isScalar(pair.key) ? pair.key.commentBefore : doc.commentBefore) ?? "";
   const lines = notes.map((n) => wrap(`review: ${n}`).join("\n")).filter((n) => !`\n${held}\n`.includes(`\n${n}\n`));
-  if (!lines.length) return;
+  if (!lines.length) return 0;
   const text = lines.join("\n");
   if (pair && isScalar(pair.key))
     pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
   else doc.commentBefore = `${doc.commentBefore ?? ""}\n${text}`;
+  return lines.length;
+}
+
+/**
+ * Takes the `# review: …` lines of each of `notes` out from above the key at `at`, where they stand as add wrote them
+ * (a note a person reworded stays); the count taken out.
+ */
+export function retireReviewNotes(doc: Document, at: ReviewNote["at"], notes: readonly string[]): number {
+  const pair = pairAt(doc, at);
+  if (!pair || !isScalar(pair.key)) return 0;
+  // Read back, a comment above a map's first key is the map's (the yaml package's), not the key's.
+  const parent = at.length > 1 ? doc.getIn(at.slice(0, -1), true) : doc.contents;
+  const holders: { commentBefore?: string | null }[] = [pair.key];
+  if (isMap(parent) && parent.items[0] === pair) holders.push(parent);
+  let taken = 0;
+  for (const holder of holders) {
+    if (!holder.commentBefore) continue;
+    const lines = holder.commentBefore.split("\n");
+    for (const note of notes) {
+      const block = wrap(`review: ${note}`);
+      const start = lines.findIndex((_, i) => block.every((line, j) => lines[i + j] === line));
+      if (start < 0) continue;
+      lines.splice(start, block.length);
+      taken++;
+    }
+    holder.commentBefore = lines.length ? lines.join("\n") : undefined;
+  }
+  return taken;
 }
 
 /**

@@ -27,7 +27,7 @@
 // removed): without them the package stayed as the older document described
 // it, and `diff` never mentioned what the newer one says.
 import { type Document, isMap, isNode, Pair, parseDocument } from "yaml";
-import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
+import { addReviewNotes, draftedNode, type ReviewNote, retireReviewNotes } from "../import/manifest-yaml.js";
 import { shortText } from "../import/plain-text.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
@@ -104,6 +104,7 @@ export function carryDrafted(
     followRedraftedParams(carry, mine, was, now);
     followRedraftedReading(carry, mine, was, now);
     carryPaging(carry, mine, shared, was.op, now.op, (pointer) => newerAnswers(operationId, undefined, pointer));
+    carry.followNotes(was.notes, now.notes);
     // An idempotency key the newer document asks of each call, which the runtime sends itself: no caller gives it.
     const keyed = mine.idempotency !== undefined || manifest.idempotency !== undefined;
     if (!keyed && was.op.idempotency === undefined && now.op.idempotency !== undefined)
@@ -252,6 +253,38 @@ class Carrier {
       ],
       `pagination as add drafts it from the newer document: ${why}`,
     );
+  }
+
+  /**
+   * add's review notes, each a fact of the document it drafted from: one the older document's draft gives and the
+   * newer's does not is taken out where it stands as written (a required field no longer required, a bound the schema
+   * now states), and the newer's own at that place written in its stead. A part the manifest names otherwise (renamed
+   * by hand) keeps its notes.
+   */
+  followNotes(was: readonly ReviewNote[], now: readonly ReviewNote[]): void {
+    const texts = (notes: readonly ReviewNote[], at: string) =>
+      notes.filter((n) => JSON.stringify(n.at) === at).map((n) => n.note);
+    for (const at of new Set([...was, ...now].map((n) => JSON.stringify(n.at)))) {
+      const [older, newer] = [texts(was, at), texts(now, at)];
+      const path = [...this.at, ...(JSON.parse(at) as Path)];
+      if (!this.yaml.hasIn(path)) continue;
+      const taken = retireReviewNotes(
+        this.yaml,
+        path,
+        older.filter((n) => !newer.includes(n)),
+      );
+      // A note reworded by the newer draft replaces the one taken out; elsewhere the newer draft's notes are news only
+      // where the carry changed something, which writes its own.
+      const added = taken
+        ? addReviewNotes(
+            this.yaml,
+            path,
+            newer.filter((n) => !older.includes(n)),
+          )
+        : 0;
+      if (taken || added)
+        this.lines.push(`${path.join(".")}: add's review notes follow the newer document (${taken} out, ${added} in)`);
+    }
   }
 
   private note(path: Path, notes: readonly string[], line: string): void {
