@@ -204,14 +204,19 @@ describe("the Link header's rel=next", () => {
     ["another host", "https://evil.example/steal?page=2"],
     ["plain http on the same host", "http://api.tracker.test/repos/octo/hello/issues?page=2"],
   ]) {
+    // The pages fetched before it are the failure's partial, the last one too (it was left out: the partial of a
+    // refused third page held the first page alone).
     it(`is refused on ${label}: the credential never goes there`, async () => {
-      const { fetch, seen } = scriptedFetch(issues([1], `<${address}>; rel="next"`));
+      const { fetch, seen } = scriptedFetch(
+        issues([1], `<https://api.tracker.test/repos/octo/hello/issues?page=2>; rel="next"`),
+        issues([2], `<${address}>; rel="next"`),
+      );
       const result = await executeToolDefinition(
         listIssues,
         { token: TOKEN, owner: "octo", repo: "hello" },
         { fetch, allPages: true },
       );
-      expect(seen).toHaveLength(1);
+      expect(seen).toHaveLength(2);
       expect(result).toEqual({
         success: false,
         error: {
@@ -224,7 +229,13 @@ describe("the Link header's rel=next", () => {
             `tracker gave the next page at ${new URL(address!).origin}, not https://api.tracker.test; ` +
             `it is not followed, so that the credential and the request never go to another address`,
           retryable: false,
-          page: 2,
+          page: 3,
+        },
+        partial: {
+          output: expect.objectContaining({
+            data: [expect.objectContaining({ number: 1 }), expect.objectContaining({ number: 2 })],
+          }),
+          pages: { count: 2, items: 2, complete: false },
         },
       });
     });

@@ -197,11 +197,6 @@ async function* pages(
 
     const next = nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize, options);
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
-    // Caps first: a next page that would be refused is not asked for when the call stops anyway.
-    if (next && "error" in next && !full) {
-      yield failedPage(withPage(call.fail(next.error), page + 1));
-      return;
-    }
     yield {
       result: sent.result,
       ok: sent.reply.status < 300,
@@ -209,6 +204,11 @@ async function* pages(
       // Not complete: a cap stopped it while more remained, or the reply said more remain and gave no way to them.
       capped: cut || (next !== undefined && (full || "unreachable" in next)),
     };
+    // Caps first (a next page that would be refused is not asked for when the call stops anyway); after this page.
+    if (next && "error" in next && !full) {
+      yield failedPage(withPage(call.fail(next.error), page + 1));
+      return;
+    }
     if (!next || full || "error" in next || "unreachable" in next) return;
     if (followed.has(next.key)) {
       const loop = upstreamFailure(

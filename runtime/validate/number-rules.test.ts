@@ -83,3 +83,32 @@ describe("a number's step", () => {
     });
   });
 });
+
+// A number given as text (the command line's `--param`, a platform's expression, a workflow's): `Number` read `0x10` as
+// 16 and `0b11` as 3, which were sent.
+describe("a number's text", () => {
+  const page: ParamCall = {
+    name: "zqPage",
+    type: "number",
+    required: true,
+    secret: false,
+    wire: { in: "query", name: "page" },
+  };
+  const pages = { id: "zq_pages", params: [page], rules: [], routes: [] } as unknown as ToolCall;
+  const read = (text: string) => validateInput(pages, { zqPage: text }, { numbers: numberRules });
+
+  it("is read in decimal, with a sign, a fraction or an exponent", () => {
+    const texts = ["16", " 16 ", "-2", "+3", "2.5", ".5", "5.", "1e1", "1.5E-2"];
+    expect(texts.map((t) => (read(t) as unknown as { values: { zqPage: unknown } }).values?.zqPage)).toEqual([
+      16, 16, -2, 3, 2.5, 0.5, 5, 10, 0.015,
+    ]);
+  });
+
+  it("is refused in another base or as a word, naming the field, the rule and the value", () => {
+    for (const text of ["0x10", "0b11", "0o7", "Infinity", "1_000"]) {
+      expect(read(text)).toMatchObject({
+        issues: [{ param: "zqPage", rule: "type", message: `zqPage: must be a number, got ${JSON.stringify(text)}` }],
+      });
+    }
+  });
+});

@@ -67,3 +67,20 @@ describe("a string's length beside its other rules", () => {
     expect(rule(checkValue(enumerated, "zqzq"))).toBe("none");
   });
 });
+
+// A long value is quoted cut in an error, with its length: that length was its JSON text's (its quotes and escapes
+// counted), so a refusal read `at most 256 characters long (it has 300), got "zzz…" (302 characters)`.
+describe("a long value quoted in a refusal", () => {
+  it("is counted in its own characters, as the rule counts it, and cut whole inside its quotes", () => {
+    for (const value of ["z".repeat(300), `${WIDE}"`.repeat(150)]) {
+      const checked = checkValue(bounded(undefined, 256), value);
+      const message = "issue" in checked ? checked.issue.message : "";
+      const shown = /^label: must be at most 256 characters long \(it has 300\), got (".*")… \(300 characters\)$/.exec(
+        message,
+      );
+      expect(shown, message).not.toBeNull();
+      const head = JSON.parse(shown![1]!) as string;
+      expect(value.startsWith(head) && head.length >= 99 && head.isWellFormed()).toBe(true);
+    }
+  });
+});

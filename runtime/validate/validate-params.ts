@@ -168,7 +168,7 @@ export function checkValueWith(
         ? stringCheck(spec, tool)(raw, support, secrets)
         : problem(spec, "type", "must be a string", raw, secrets);
     case "number": {
-      const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
+      const n = typeof raw === "number" ? raw : typeof raw === "string" ? decimal(raw) : NaN;
       if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw, secrets);
       return checkNumber(spec, n, support);
     }
@@ -185,6 +185,15 @@ export function checkValueWith(
       return { value: raw };
     }
   }
+}
+
+/**
+ * A number's text in decimal (a sign, digits, a fraction, an exponent), else NaN: `Number` reads `0x10` as 16, `0b11`
+ * as 3 and `Infinity`, which no one typing a number into a decimal field means.
+ */
+function decimal(text: string): number {
+  const trimmed = text.trim();
+  return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
 }
 
 /**

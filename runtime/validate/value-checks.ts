@@ -2,6 +2,7 @@
 // problem it tells (the value shown as an error may show it: secrets never). Below the checks of each kind of value
 // (validate-params.ts, string-check.ts), which all use them.
 import { redactThenCut } from "../common/outgoing-text.js";
+import { redact } from "../common/redact.js";
 import type { Issue } from "../common/issue.js";
 import type { linkProblem } from "../http/path-link.js";
 import type { ValueFormat } from "../spec/formats.js";
@@ -89,8 +90,16 @@ export function show(
   if (spec?.secret) return "(secret value withheld)";
   const text = typeof value === "string" ? JSON.stringify(value) : value === undefined ? "nothing" : safeJson(value);
   const kind = Array.isArray(value) ? "array " : value === null ? "" : typeof value === "object" ? "object " : "";
+  if (text.length <= 120) return kind + text;
+  // A long text is cut inside its quotes, counted in its own characters (its JSON quotes and escapes are not): the
+  // length a rule such as maxLength names (`must be at most 256 characters long (it has 300)`).
+  if (typeof value === "string") {
+    const safe = secrets.length ? redact(value, secrets) : value;
+    const characters = [...safe].length;
+    return `${JSON.stringify(redactThenCut(safe, [], 100, false).slice(0, -1))}… (${characters} characters)`;
+  }
   // Redacted, then cut (outgoing-text.ts): a short text is left whole, for the call's failure to redact.
-  return kind + (text.length > 120 ? redactThenCut(text, secrets, 100) : text);
+  return kind + redactThenCut(text, secrets, 100);
 }
 
 function safeJson(value: unknown): string {

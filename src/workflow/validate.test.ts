@@ -55,6 +55,19 @@ describe("invalid workflows", () => {
     },
   );
 
+  it("names no block by Object.prototype's names: a connection to `constructor`, a reference to `toString`", () => {
+    const found = problems(
+      edit("        - target: volume\n", "        - target: volume\n        - target: constructor\n").replace(
+        '"{{search.data[0].id}}"',
+        '"{{toString.data[0].id}}"',
+      ),
+    );
+    expect(found).toEqual([
+      'flow.yaml:14:19: search: connection to unknown block "constructor" (blocks: search, volume)',
+      'flow.yaml:21:17: volume: {{toString.data[0].id}} refers to unknown block "toString" (blocks: search, volume)',
+    ]);
+  });
+
   // A name is the file's own text: a terminal's control sequence in it (an OSC that sets the window's title) was
   // printed as it is by validate, run and serve.
   it("escapes the control characters of a name it quotes: an input's, a block's", () => {

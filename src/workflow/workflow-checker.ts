@@ -204,7 +204,8 @@ export class Checker {
   private checkConnections(id: string, block: WorkflowBlock): void {
     (block.connections?.outgoing ?? []).forEach(({ target }, i) => {
       const at: Path = ["blocks", id, "connections", "outgoing", i, "target"];
-      if (!(target in this.wf.blocks))
+      // Own keys only: `constructor` or `toString` names no block, though every object answers to them.
+      if (!Object.hasOwn(this.wf.blocks, target))
         this.fail(
           "BW4002",
           at,
@@ -378,7 +379,7 @@ export class Checker {
     at: Path,
     param?: ParamSpec,
   ): void {
-    const source = this.wf.blocks[reference.block];
+    const source = Object.hasOwn(this.wf.blocks, reference.block) ? this.wf.blocks[reference.block] : undefined;
     if (!source) {
       this.fail(
         "BW4005",
