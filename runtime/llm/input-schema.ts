@@ -173,7 +173,8 @@ function jsonSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[
       const { type: _array, ...positions } = nestedSchema(tuple);
       Object.assign(s, positions);
     }
-    if (p.values?.kinds && p.jsonType === "object") s.additionalProperties = nestedSchema(p.values);
+    // Its other keys' values (the document's additionalProperties, which the runtime holds each value to).
+    if (p.values && p.jsonType === "object") s.additionalProperties = nestedSchema(p.values);
     if (p.object) {
       const { properties, required, anyOf } = nestedSchema({ ...p.object, nullable: undefined });
       Object.assign(s, properties ? { properties } : {}, required ? { required } : {}, anyOf ? { anyOf } : {});

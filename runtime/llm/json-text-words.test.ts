@@ -46,3 +46,17 @@ describe("a structured parameter given as JSON text, in words", () => {
     expect(JSON.stringify(mcp)).not.toContain("Its fields:");
   });
 });
+
+// A map of texts (`additionalProperties: {type: string}`): the runtime refused `{"a": 1}` (`meta["a"]: must be a
+// string, got 1`), while a model's schema showed a bare object, and strict mode's words said nothing of its values.
+describe("an object whose keys are the caller's, its values of one kind", () => {
+  it("shows that kind to every model: a schema's additionalProperties, strict mode's words", () => {
+    const made = tool([json("zqmeta", { jsonType: "object", values: { type: "string" } })]);
+    const [mcp] = toLlmTools([made], "mcp");
+    const { properties } = (mcp as { inputSchema: { properties: Record<string, unknown> } }).inputSchema;
+    expect(properties.zqmeta).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
+    const [openai] = toLlmTools([made], "openai");
+    const words = (openai!.function.parameters as { properties: Record<string, { description: string }> }).properties;
+    expect(words.zqmeta?.description).toContain("Each key's value a string.");
+  });
+});

@@ -142,11 +142,15 @@ const KIND_WORDS: Record<NonNullable<NestedLimits["type"]>, string> = {
  * they are plain values (their kind or values: `Each item one of "playable", "preview", "blocked".`), an object's
  * fields (those required marked) or its shapes. Shapes and kinds of items are said by kindsNotes and the caller.
  */
-export function holdsWords(p: Pick<ParamSpec, "jsonType" | "items" | "object">): string[] {
+export function holdsWords(p: Pick<ParamSpec, "jsonType" | "items" | "object" | "values">): string[] {
   const out: string[] = [];
   const items = p.items;
   if (items && !items.shapes && !items.kinds && (items.enum?.length || items.type))
     out.push(`Each item ${valueWords(items)}.`);
+  // An object's other keys' values (a map of texts): held to their kind by the runtime, so said.
+  const values = p.jsonType === "object" ? p.values : undefined;
+  if (values && !values.shapes && !values.kinds && (values.enum?.length || values.type))
+    out.push(`Each ${p.object?.fields ? "other " : ""}key's value ${valueWords(values)}.`);
   const object = p.object;
   if (object?.fields && Object.keys(object.fields).length) {
     const required = new Set(object.required ?? []);

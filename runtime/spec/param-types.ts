@@ -167,7 +167,10 @@ export interface ParamSpec {
   wire: WireSpec;
 }
 
-/** One form a parameter's value may take (`anyOf`): its type and that type's limits. */
+/**
+ * One form a parameter's value may take (`anyOf`): its type and that type's limits; an object form's shape the link
+ * fills from the document's objects at the parameter's place (`object`: their fields, or the union of them).
+ */
 export type ParamBranch = Pick<
   ParamSpec,
   | "type"
@@ -188,6 +191,7 @@ export type ParamBranch = Pick<
   | "minItems"
   | "maxItems"
   | "items"
+  | "object"
 >;
 
 /**

@@ -374,8 +374,8 @@ describe("limits of the values inside a JSON parameter", () => {
         param: "metadata",
         rule: "maxLength",
         message:
-          `metadata["note"]: must be at most 500 characters long (it has 501), got "${"x".repeat(99)}` +
-          `… (503 characters)`,
+          `metadata["note"]: must be at most 500 characters long (it has 501), got "${"x".repeat(100)}"` +
+          `… (501 characters)`,
       },
     ]);
     expect(issues(create, { metadata: { ["k".repeat(41)]: "v" } })).toMatchObject([

@@ -50,8 +50,12 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace, name: string): Li
     const spec = fromSpec && narrowedTo(fromSpec, p[key]?.type);
     if (spec) out[key] = { ...spec, ...p[key] } as ManifestParam[typeof key];
     // The object's own fields, or the shapes of a union of objects: the document's, which the manifest does not state.
-    const object = jsonType === "object" && !p.anyOf ? place.object(sentName(p.wire, name)) : undefined;
-    if (object) out.object = object;
+    const object = jsonType === "object" || p.anyOf ? place.object(sentName(p.wire, name)) : undefined;
+    if (object && !p.anyOf) out.object = object;
+    // An object form of several forms is the document's objects there (a union of two shapes beside a text and a list):
+    // without them, any object met it, `{radius: 1}` sent where `{circle}` or `{side}` is asked.
+    else if (object && p.anyOf)
+      out.anyOf = p.anyOf.map((f) => (f.type === "json" && f.jsonType === "object" ? { ...f, object } : f));
     // A 3.1 tuple's positions, rest and count, the list itself (its items hold no one limit of every item).
     const tuple = jsonType === "array" ? place.tuple() : undefined;
     if (tuple) out.tuple = tuple;
