@@ -137,11 +137,30 @@ describe("execute", () => {
     );
     const thrown = await runN8nNode(ctx, executeTool, shelfNode, n8nErrors).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(NodeOperationError);
-    expect((thrown as Error).message).toMatch(/^meta: must be JSON/);
+    expect((thrown as Error).message).toMatch(/^meta: must be valid JSON \(/);
     expect((thrown as NodeOperationError).options).toMatchObject({
       itemIndex: 0,
       description: "Parameter: meta. Rule: json",
     });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("words JSON that does not parse as every caller does, a credential in the text redacted", async () => {
+    const { fetch, seen } = scriptedFetch(json(201, {}));
+    const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch } as never);
+    const meta = `zq${SHELF_KEY}`;
+    const { ctx } = n8nContext(
+      [{ operation: "shelf_add_book", shelfId: "s", title: "t", additionalFields: { meta } }],
+      { apiKey: SHELF_KEY },
+    );
+    const thrown = await runN8nNode(ctx, executeTool, shelfNode, n8nErrors).catch((e: unknown) => e);
+    const called = await executeTool(
+      "shelf_add_book" as never,
+      { apiKey: SHELF_KEY, shelfId: "s", title: "t", meta } as never,
+    );
+    expect((thrown as Error).message).not.toContain(SHELF_KEY);
+    expect((thrown as Error).message).toContain("[redacted]");
+    expect(called.success ? "" : called.error.message).toBe((thrown as Error).message);
     expect(seen).toHaveLength(0);
   });
 

@@ -49,6 +49,13 @@ describe("the request builders", () => {
     expect(() => request.url({ apiKey: KEY, bookId: "x".repeat(5000) })).toThrow(/^bookId: /);
   });
 
+  it("throw JSON text that does not parse in the runtime's words, the credential in it redacted", () => {
+    const request = simRequest(shelf, "shelf_add_book", names("shelf_add_book"));
+    const values = simBlockParams({ apiKey: KEY, shelfId: "s", title: "t", meta: `zq${KEY}` }, { meta: "json" });
+    expect(() => request.url(values)).toThrow(/^meta: must be valid JSON \(.*\[redacted\]/);
+    expect(() => request.url(values)).not.toThrow(KEY);
+  });
+
   it("throw for a body that is not text (a file), which Sim's executor sends only as text", () => {
     const files = createExecutor(tools("zqfiles"), parts);
     const request = simRequest(files, "zqfiles_upload_image", ["apiKey", "image"]);
