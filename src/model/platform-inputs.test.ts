@@ -95,6 +95,28 @@ describe("n8n properties", () => {
   );
 });
 
+describe("n8n properties of a required JSON or number parameter without a default", () => {
+  it("start at nothing, which n8n and executeTool refuse as not given; an Additional Field at a value to edit", () => {
+    const layout = n8nOperationInputs({
+      ...base,
+      params: [
+        param("zqevents", { type: "json", jsonType: "array", required: true }),
+        param("zqmeta", { type: "json", jsonType: "object", required: true }),
+        param("zqpriority", { type: "number", minimum: 1, required: true }),
+        param("zqtags", { type: "json", jsonType: "array" }),
+        param("zqweight", { type: "number", minimum: 1 }),
+      ],
+    });
+    expect(layout.inputs.map((i) => [i.param.name, i.place, i.default])).toEqual([
+      ["zqevents", "node", ""],
+      ["zqmeta", "node", ""],
+      ["zqpriority", "node", ""],
+      ["zqtags", "collection", "[]"],
+      ["zqweight", "collection", 1],
+    ]);
+  });
+});
+
 describe("n8n properties of a boolean", () => {
   it("start at false, or at the one value an enum allows (`[true]`), which the runtime takes", () => {
     const layout = n8nOperationInputs({

@@ -110,7 +110,7 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
       property,
       type: "json",
       place,
-      default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}",
+      default: given !== undefined ? JSON.stringify(given, null, 2) : jsonStart(p),
       as: "json",
       ...(p.anyOf?.some((f) => f.type === "string") ? { orText: true as const } : {}),
     };
@@ -121,10 +121,20 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   }
   if (choices?.length)
     return { param: p, property, type: "options", place, default: given ?? choices[0], options: choices };
-  // A number's: its minimum, or a value past an exclusive bound (0 exclusive would be refused).
-  if (p.type === "number") return { param: p, property, type: "number", place, default: given ?? plainValue(p, 0) };
+  // A number added as an Additional Field starts at its minimum, or a value past an exclusive bound (0 exclusive would
+  // be refused); a required one at nothing (n8n's linter takes a falsy default), which n8n and executeTool refuse as
+  // not given, rather than a value the user never chose sent for them.
+  if (p.type === "number")
+    return { param: p, property, type: "number", place, default: given ?? (p.required ? "" : plainValue(p, 0)) };
   return { param: p, property, type: textType(property), place, default: given ?? "" };
 }
+
+/**
+ * The text a JSON property without a default starts at: an empty list or object for an Additional Field the user adds;
+ * nothing for a required one, which n8n and executeTool refuse as not given ("is required") rather than send `[]`
+ * or `{}` the user never wrote.
+ */
+const jsonStart = (p: ParamSpec): string => (p.required ? "" : p.jsonType === "array" ? "[]" : "{}");
 
 /**
  * A text property's type: n8n's colour type where n8n's linter takes the name for a colour's (its

@@ -6,6 +6,8 @@
 // type-check against n8n-workflow; the Sim files, copied over a Sim tree,
 // type-check against Sim's own types; and no hostile text runs or changes.
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -19,6 +21,7 @@ import {
   linkN8nPackage,
   type LintProblem,
   lintPackages,
+  runN8nWorkflow,
   simTree,
   toolDir,
   typeCheckPackages,
@@ -36,6 +39,8 @@ const FIXTURES = {
   // A property named email (n8n's linter wants it a placeholder), cursor pages (Return All, Limit).
   zqpayments: "test-support/fixtures/specs-wild/zqpayments",
   hostile: "test-support/fixtures/specs-hostile/hostile",
+  // A required JSON list, number and choice without a default: a field left unfilled sends nothing.
+  zqevents: "test-support/fixtures/specs-required/zqevents",
 };
 /**
  * Text that runs if it ends a comment or a string, breaks a line, or is read as markup (the hostile fixture's tokens).
@@ -179,6 +184,46 @@ describe("n8n packages", () => {
     const ir = irs.find((i) => i.provider === "hostile")!;
     expect(out).toEqual({ pwned: null, description: ir.description, defaults: { name: ir.name } });
     expect(ir.description).toContain("globalThis.pwned");
+  });
+
+  it("refuse a required JSON or number field left unfilled, as executeTool does, on n8n's engine", async () => {
+    const pkg = dir("generated-n8n", "zqevents");
+    await buildPackages([pkg]);
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      received.push(`${req.method} ${req.url}`);
+      res.writeHead(201, { "content-type": "application/json" }).end('{"id":"zq1"}');
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as AddressInfo;
+    const name = (JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as { name: string }).name;
+    const node = (id: string, parameters: Record<string, unknown>) => ({
+      id,
+      name: id,
+      type: `${name}.zqevents`,
+      typeVersion: 1,
+      position: [200, 0] as [number, number],
+      parameters: { operation: "zqevents_record_events", ...parameters },
+      credentials: { zqeventsApi: { id: "zq", name: "zq" } },
+      onError: "continueRegularOutput",
+    });
+    try {
+      const run = await runN8nWorkflow(
+        {
+          packages: [pkg],
+          items: [{}],
+          nodes: [node("zqUnfilled", {}), node("zqFilled", { events: '[{"zq":1}]', priority: 3 })],
+          credentials: { zqeventsApi: { apiKey: "zq-key-0123456789", baseUrl: `http://127.0.0.1:${port}` } },
+        },
+        mkdtempSync(dir("n8n-home-")),
+      );
+      const error = run.nodes.zqUnfilled?.[0]?.items[0]?.json.error as { message?: string } | undefined;
+      expect(error?.message).toMatch(/^events: is required\b/);
+      expect(run.nodes.zqFilled?.[0]?.items[0]?.json).toEqual({ data: { id: "zq1" } });
+      expect(received).toEqual(["POST /v1/events"]);
+    } finally {
+      server.close();
+    }
   });
 
   it("name the versions of the tools the tests build and lint them with", () => {
