@@ -64,6 +64,25 @@ describe("execute", () => {
     expect(seen[0]!.headers.get("x-shelf-key")).toBe(SHELF_KEY);
   });
 
+  it("sends to the https Base URL typed beside the key; http elsewhere and credentials in it refused", async () => {
+    const sent = async (baseUrl: string) => {
+      const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "t", state: "pending" }));
+      const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch } as never);
+      const { ctx } = n8nContext([{ operation: "shelf_get_book", bookId: "b1" }], { apiKey: SHELF_KEY, baseUrl });
+      const error = await runN8nNode(ctx, executeTool, shelfNode, n8nErrors).then(
+        () => "",
+        (e: Error) => e.message,
+      );
+      return { error, urls: seen.map((r) => r.url) };
+    };
+    expect(await sent("https://sandbox.zqshelf.test")).toEqual({
+      error: "",
+      urls: ["https://sandbox.zqshelf.test/v2/books/b1"],
+    });
+    expect(await sent("http://sandbox.zqshelf.test")).toMatchObject({ error: /^baseUrl: /, urls: [] });
+    expect(await sent("https://zq:pw@sandbox.zqshelf.test")).toMatchObject({ error: /^baseUrl: /, urls: [] });
+  });
+
   it("leaves out a credential field n8n keeps empty, and an Additional Field not added", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { total: 0, value: [] }));
     const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch } as never);

@@ -14,6 +14,7 @@ import type { ExecuteOptions } from "../call/single-call.js";
 import type { PrepareOptions } from "../execute/prepared.js";
 import { ownValue, setOwn } from "../common/own.js";
 import type { ToolError, ToolResult } from "../http/errors.js";
+import { chosenAddress } from "./chosen-address.js";
 
 /**
  * What a node reads of each operation's parameters: where the node keeps them and how a property's value becomes the
@@ -250,7 +251,7 @@ function connectionOf(
     if (value !== undefined && value !== null && value !== "") setOwn(params, name, value);
   }
   const baseUrl = node.baseUrlField === undefined ? undefined : ownValue(credentials, node.baseUrlField);
-  return { params, options: typeof baseUrl === "string" && baseUrl.trim() !== "" ? { baseUrl: baseUrl.trim() } : {} };
+  return { params, options: chosenAddress(baseUrl) };
 }
 
 type Refusal = { rule: string; message: string; param?: string };

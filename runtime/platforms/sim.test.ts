@@ -49,6 +49,14 @@ describe("the request builders", () => {
     expect(() => request.url({ apiKey: KEY, bookId: "x".repeat(5000) })).toThrow(/^bookId: /);
   });
 
+  it("send to the https baseUrl typed beside the key; plain http elsewhere and credentials in it refused", () => {
+    const request = simRequest(shelf, "shelf_get_book", names("shelf_get_book"), "baseUrl");
+    const url = (baseUrl: string) => request.url({ apiKey: KEY, bookId: "b1", baseUrl });
+    expect(url("https://sandbox.zqshelf.test")).toBe("https://sandbox.zqshelf.test/v2/books/b1");
+    expect(() => url("http://sandbox.zqshelf.test")).toThrow(/^baseUrl: /);
+    expect(() => url("https://zq:pw@sandbox.zqshelf.test")).toThrow(/^baseUrl: /);
+  });
+
   it("throw JSON text that does not parse in the runtime's words, the credential in it redacted", () => {
     const request = simRequest(shelf, "shelf_add_book", names("shelf_add_book"));
     const values = simBlockParams({ apiKey: KEY, shelfId: "s", title: "t", meta: `zq${KEY}` }, { meta: "json" });

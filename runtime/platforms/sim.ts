@@ -21,6 +21,7 @@ import type { ExecuteOptions } from "../call/call-types.js";
 import type { PrepareOptions, PreparedRequest } from "../execute/prepared.js";
 import { ownValue, setOwn } from "../common/own.js";
 import type { ToolResult } from "../http/errors.js";
+import { chosenAddress } from "./chosen-address.js";
 import { simFileValue } from "./sim-file.js";
 
 /** What Sim's ToolConfig response is (its tools/types.ts ToolResponse): the output, or the failure's message. */
@@ -101,7 +102,7 @@ export function simRequest(
   const prepare = executeTool.prepare as unknown as Prepare;
   const made = new WeakMap<object, PreparedRequest<object>>();
   const own = params.filter((p) => p !== baseUrl && p !== tokenUrl);
-  const address = (values: object) => text("baseUrl", baseUrl === undefined ? undefined : ownValue(values, baseUrl));
+  const address = (values: object) => chosenAddress(baseUrl === undefined ? undefined : ownValue(values, baseUrl));
   const tokenAddress = (values: object) =>
     text("tokenUrl", tokenUrl === undefined ? undefined : ownValue(values, tokenUrl));
   const prepared = (values: object): PreparedRequest<object> => {

@@ -343,8 +343,8 @@ function credentialProperties(ir: ProviderIR, params: readonly ParamSpec[], base
       type: "string",
       default: ir.server.default ?? "",
       description: descriptionText(
-        `The address requests go to. Change it only for a sandbox, a mock or a proxy of the same API (an ` +
-          `https address, or http on this machine)`,
+        `The address requests go to, with this credential's key. Change it only for a sandbox, a mock or a proxy ` +
+          `of the same API (an https address, or http on this machine)`,
         "Base URL",
       ),
     });

@@ -122,7 +122,7 @@ function toolParams(params: readonly SimParam[], tokenUrl: string | undefined, s
           (p.name === tokenUrl
             ? TOKEN_URL_ABOUT
             : `The API's address, instead of ${server ?? "the provider's"} (a sandbox, a mock or a proxy ` +
-              "of the same API)"),
+              "of the same API), where the key is sent"),
       },
     ]),
   );
