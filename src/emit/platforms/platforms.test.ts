@@ -226,6 +226,12 @@ describe("n8n packages", () => {
     }
   });
 
+  it("keep code's words in a description as written (n8n's editor shows the reference as the letter)", () => {
+    const node = readFileSync(dir("generated-n8n", "zqevents", "nodes/Zqevents/Zqevents.node.ts"), "utf8");
+    expect(node).toContain('as JSON: `[{\\"&#105;d\\": \\"zq1\\", \\"&#117;rl\\": ');
+    expect(node).toContain("{{ $&#106;son.events }}");
+  });
+
   it("name the versions of the tools the tests build and lint them with", () => {
     for (const [name, range] of Object.entries(N8N_TOOLING)) {
       const installed = (JSON.parse(readFileSync(join(toolDir(name), "package.json"), "utf8")) as { version: string })
