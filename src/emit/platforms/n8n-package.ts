@@ -51,7 +51,8 @@ export interface N8nPackageContext {
 export function n8nPackageFiles(ir: ProviderIR, pkg: N8nPackageContext): Map<string, string> {
   const names = n8nNames(ir);
   const view = n8nNodeView(ir, names);
-  const header = tsHeader([ir.sources.manifest, ir.sources.openapi]);
+  // The command that writes the file again: a plain `generate` writes the npm packages only.
+  const header = tsHeader([ir.sources.manifest, ir.sources.openapi], "blockwright generate --target n8n");
   const nodeDir = `nodes/${names.node}`;
   const npmPage = `https://www.npmjs.com/package/${pkg.name}`;
   const files = new Map<string, string>();

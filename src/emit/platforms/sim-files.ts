@@ -31,7 +31,8 @@ const PAGE_INPUTS = new Set(["allPages", "maxItems", "maxPages"]);
 
 /** Every Sim file of the provider, by path in its folder (which mirrors apps/sim/: its contents are copied over it). */
 export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
-  const header = tsHeader([ir.sources.manifest, ir.sources.openapi]);
+  // The command that writes the file again: a plain `generate` writes the npm packages only.
+  const header = tsHeader([ir.sources.manifest, ir.sources.openapi], "blockwright generate --target sim");
   const tools = ir.operations.map((o) => o.tool);
   const baseUrl = baseUrlField(tools);
   const tokenUrl = tokenUrlField(tools);
