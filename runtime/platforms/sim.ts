@@ -7,7 +7,9 @@
 // Sending is Sim's (its retries, time-outs, size limits and redirects), and
 // an answer that is not 2xx is Sim's to report: its executor reads it as a
 // failure before transformResponse, so a manifest's outcomes of such a
-// status do not apply there. What only an asynchronous preparation gives
+// status do not apply there, and its body (Sim's error message and
+// `output.data`) is Sim's as the upstream wrote it, never redacted here: a
+// ToolConfig has no hook for it (docs/guides/sim.md). What only an asynchronous preparation gives
 // cannot come from Sim's synchronous builders: a signature made as the
 // request leaves (auth.sigv4, a JWT per request of auth.signedJwt: WebCrypto's
 // hashes and signatures), a token an OAuth 2 flow

@@ -125,6 +125,13 @@ describe("generated files' headers", () => {
   });
 });
 
+describe("the Sim README", () => {
+  it("says an answer that is not 2xx is Sim's to report, its body unredacted (no ToolConfig hook shapes it)", () => {
+    const readme = readFileSync(dir("generated-sim", "README.md"), "utf8").replace(/\s+/g, " ");
+    expect(readme).toContain("its body the failed tool's `output.data`, with no redaction");
+  });
+});
+
 // The Sim tree first: its program keeps the standard library and @types/node it parses for the worker's later
 // programs (test-support/parsed-files-host.ts), the n8n packages' among them.
 describe("Sim files", () => {
