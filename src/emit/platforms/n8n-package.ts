@@ -197,6 +197,8 @@ function readme(ir: ProviderIR, pkg: N8nPackageContext, names: N8nNames, view: R
     name: markdownText(ir.name),
     packageName: pkg.name,
     providerPackage: pkg.provider.name,
+    provider: ir.provider,
+    runtime: pkg.runtime.name,
     description: markdownText(ir.description),
     nodeType: codeSpan(`${pkg.name}.${names.type}`),
     credential: markdownText(`${ir.name} API`),

@@ -125,6 +125,22 @@ describe("generated files' headers", () => {
   });
 });
 
+describe("the READMEs' installs before publishing", () => {
+  it("n8n: the provider's package and the runtime from the project, as the tests link them", () => {
+    const readme = readFileSync(dir("generated-n8n", "zqevents", "README.md"), "utf8");
+    expect(readme).toContain(
+      "npm install --no-save --ignore-scripts ../../generated/zqevents ../../node_modules/@blockwright/runtime",
+    );
+    expect(readme).toContain("npm install --ignore-scripts && npm run build");
+  });
+
+  it("Sim: the packages and the runtime packed in the project, the archives installed", () => {
+    const readme = readFileSync(dir("generated-sim", "README.md"), "utf8");
+    expect(readme).toMatch(/npm pack \.\/node_modules\/@blockwright\/runtime( \.\/generated\/\w+)+ --pack-destination/);
+    expect(readme).toContain("npm install /tmp/blockwright-packs/*.tgz");
+  });
+});
+
 describe("the Sim README", () => {
   it("says an answer that is not 2xx is Sim's to report, its body unredacted (no ToolConfig hook shapes it)", () => {
     const readme = readFileSync(dir("generated-sim", "README.md"), "utf8").replace(/\s+/g, " ");
