@@ -136,6 +136,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     ],
     "commands on the providers it names, or in a project of its own": [
       "scripts/corpus/list.test.ts",
+      "src/emit/platforms/platforms.test.ts",
       "contract-tests/sdk-judge/resend.test.ts",
       "src/cli/add-one-value-constants.test.ts",
       "src/cli/add-list-or-page.test.ts",
