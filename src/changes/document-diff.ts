@@ -79,7 +79,9 @@ export class DocumentComparison {
     const out: DocumentChange[] = [];
     const key = keyOf(b.method, b.path);
     const x = this.before.get(key);
-    const y = this.after.get(key);
+    // Where the bound place (our server's path before the document's) is not in the newer version, the operation at
+    // the same path of the newer document: its server's path changed (`/v3` → `/v4`) and compareServers says so.
+    const y = this.after.get(key) ?? (x ? this.after.get(keyOf(x.method, x.path)) : undefined);
     const named = [y?.op.operationId, x?.op.operationId, b.operationId].find(
       (id): id is string => typeof id === "string" && id !== "",
     );

@@ -86,4 +86,34 @@ describe("an operation's server, compared", () => {
     );
     expect(changes(doc({}), doc({}))).toEqual([]);
   });
+
+  it("a server path changed (`/v3` → `/v4`), paths as they were: each operation compared at its new place", () => {
+    // Our spec's server path before the document's: the bound place is `/zq/v3/widgets`.
+    const at = (v: string, fields: Json) => ({
+      ...doc({ root: [{ url: `https://zq.example.test/zq/${v}` }] }),
+      paths: {
+        "/widgets": {
+          get: {
+            operationId: "listZqWidgets",
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: { type: "object", properties: fields } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const found = documentChanges(
+      one(at("v3", { id: { type: "string" }, note: { type: "string" } })),
+      one(at("v4", { id: { type: "string" } })),
+      [{ method: "GET", path: "/zq/v3/widgets" }],
+    );
+    expect(found.map((c) => [c.kind, c.location, c.pointer, c.path])).toEqual([
+      ["api-server-changed", "server", "", "/zq/v3/widgets"],
+      ["response-property-removed", "response.200.body", "/note", "/zq/v3/widgets"],
+    ]);
+    expect(found[0]).toMatchObject({ old: "https://zq.example.test/zq/v3", new: "https://zq.example.test/zq/v4" });
+  });
 });

@@ -88,4 +88,18 @@ describe("otherOperationChanges", () => {
       (await otherOperationChanges(recursiveUnionDocument(40), recursiveUnionDocument(40, true), new Set())).unbound,
     ).toEqual({ count: 2, operations: 2 });
   });
+
+  it("a server path changed (`/v3` → `/v4`), paths as they were: the same operations, no new one", async () => {
+    const served = (v: string) => ({ ...doc(item), servers: [{ url: `https://zq.example.test/zq/${v}` }] });
+    expect(await otherOperationChanges(served("v3"), served("v4"), new Set(["GET /zq/v3/zqcalled"]))).toEqual({
+      unbound: { count: 0, operations: 0 },
+      unmatched: [],
+    });
+    const retyped = { ...item, properties: { ...item.properties, id: { type: "integer" } } };
+    const v4 = { ...doc(retyped), servers: [{ url: "https://zq.example.test/zq/v4" }] };
+    expect((await otherOperationChanges(served("v3"), v4, new Set(["GET /zq/v3/zqcalled"]))).unbound).toEqual({
+      count: 2,
+      operations: 2,
+    });
+  });
 });

@@ -80,6 +80,8 @@ interface Operation {
   doc: Json;
   item: Json;
   op: Json;
+  /** Its key without the server's path (`GET /grants/{}`). */
+  own: string;
 }
 
 /** A local `$ref` followed (up to 16 hops); what is not an object is read as an empty one. */
@@ -99,8 +101,26 @@ async function operationsOf(doc: Json, pace: () => Promise<void>): Promise<Map<s
     for (const method of OPERATION_METHODS) {
       if (item[method] === null || typeof item[method] !== "object") continue;
       await pace();
-      out.set(operationKey(method, serverPath, path), { doc, item, op: resolved(doc, item[method]) });
+      const own = operationKey(method, "", path);
+      out.set(operationKey(method, serverPath, path), { doc, item, op: resolved(doc, item[method]), own });
     }
+  }
+  return out;
+}
+
+/**
+ * The newer version's operations keyed as the older's where only the server's path before them changed (`/v3` →
+ * `/v4`, the paths as they were): an operation at the same path of the document is the same operation, as
+ * changes/document-diff.ts compares it, not one removed and one added.
+ */
+function samePlaces(before: Map<string, Operation>, after: Map<string, Operation>): Map<string, Operation> {
+  const gone = new Map<string, string>();
+  for (const [key, o] of before) if (!after.has(key)) gone.set(o.own, key);
+  if (!gone.size) return after;
+  const out = new Map<string, Operation>();
+  for (const [key, o] of after) {
+    const was = before.has(key) ? undefined : gone.get(o.own);
+    out.set(was ?? key, o);
   }
   return out;
 }
@@ -144,7 +164,7 @@ export async function otherOperationChanges(
 ): Promise<OtherChanges> {
   const pace = pacer(signal);
   const before = await operationsOf(older, pace);
-  const after = await operationsOf(newer, pace);
+  const after = samePlaces(before, await operationsOf(newer, pace));
   const sameness = new Sameness(older, newer);
   let count = 0;
   let operations = 0;
