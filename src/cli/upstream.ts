@@ -34,16 +34,16 @@ reordered) is no change. Changes to operations we do not call are counted.
                     the manifest holds add's draft of the older (a
                     description, a new parameter or output, one gone, a
                     parameter, output or answer read otherwise, paging,
-                    errors, the address), each with a "# review:" note;
-                    an operationId the newer document gives the same
-                    method and path otherwise is followed (the tool keeps
-                    its name), and a tool whose operation is gone, its
-                    operationId given to another, is pinned to the method
-                    and path it called. A provider with no pinned
-                    document (a spec written by hand): the document it
-                    was written from becomes the first pin, nothing
-                    compared (one lacking an operation its tools call
-                    is refused, naming those it lacks)
+                    a poll trigger, errors, the address), each with a
+                    "# review:" note; an operationId the newer document
+                    gives the same method and path otherwise is followed
+                    (the tool keeps its name), and a tool whose operation
+                    is gone, its operationId given to another, is pinned
+                    to the method and path it called. A provider with no
+                    pinned document (a spec written by hand): the
+                    document it was written from becomes the first pin,
+                    nothing compared (one lacking an operation its tools
+                    call is refused, naming those it lacks)
   --source <url>    where the newer document came from (recorded by --accept)
   --refs-in <folder>
                     the folder (and those under it) whose files a multi-file

@@ -8,7 +8,7 @@
 // `auth` written or changed by hand is the user's to decide on. An OAuth flow the newer document offers (Cribl) brings
 // its client id and secret, and makes the token optional beside it.
 import { type Document, isMap, Pair } from "yaml";
-import { addReviewNotes, draftedNode } from "../import/manifest-yaml.js";
+import { addReviewNotes, draftedNode, type ReviewNote } from "../import/manifest-yaml.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 
 type Json = Record<string, unknown>;
@@ -20,6 +20,9 @@ export interface DraftHead {
   errors?: unknown;
   server?: unknown;
   params?: Record<string, ManifestParam>;
+  /** The poll triggers it drafts, by id, and their review notes (carry-triggers.ts). */
+  triggers?: Record<string, unknown>;
+  triggerNotes?: ReviewNote[];
 }
 
 /** The manifest's `auth` following the newer draft's where it holds the older's; a line for each part written. */

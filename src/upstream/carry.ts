@@ -21,7 +21,7 @@
 // a cursor), or gathers an output taken out, follows the newer draft's paging where that one's
 // outputs and page size are the manifest's, and is taken out otherwise (the tool then answers one page): kept, the
 // manifest no longer linked (BW2003). So do the credential (carry-auth.ts), where errors are read and the address
-// (carry-head.ts).
+// (carry-head.ts), and the poll triggers add drafted (carry-triggers.ts).
 // Each gets a `# review:` comment and a printed line, and `diff` reports
 // each (a text changed, a new optional parameter or output, an output
 // removed): without them the package stayed as the older document described
@@ -43,6 +43,7 @@ import {
   followRedraftedReading,
 } from "./carry-gone.js";
 import { carryPaging } from "./carry-paging.js";
+import { carryTriggers } from "./carry-triggers.js";
 
 type Json = Record<string, unknown>;
 type Path = (string | number)[];
@@ -112,6 +113,7 @@ export function carryDrafted(
   }
   carryAuth(yaml, manifest, olderHead, newerHead, lines);
   carryHead(yaml, manifest, olderHead, newerHead, lines);
+  carryTriggers(yaml, olderHead, newerHead, lines);
   return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
 }
 
