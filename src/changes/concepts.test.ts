@@ -275,6 +275,40 @@ describe("rateLimits and server.hosts", () => {
   });
 });
 
+describe("server.default: the default address and the path every request carries", () => {
+  const at = (v: string) =>
+    surface({ serverAddress: { default: `https://api.acme.example/zq/${v}`, basePath: `/zq/${v}` } });
+  it("a server path changed (`/v3` → `/v4`) is breaking for a call given no address and for one giving its own", () => {
+    const changes = diffWithKinds(at("v3"), at("v4"));
+    expect(changes.map((c) => [c.level, c.subject, c.kind, c.from, c.to])).toEqual([
+      [
+        "breaking",
+        "server default",
+        "api-server-changed",
+        "https://api.acme.example/zq/v3",
+        "https://api.acme.example/zq/v4",
+      ],
+      ["breaking", "server basePath", "api-server-changed", "/zq/v3", "/zq/v4"],
+    ]);
+  });
+
+  it("a default added is minor, removed breaking; a trailing slash is no change", () => {
+    const fixed = surface({ serverAddress: { default: "https://api.acme.example" } });
+    expect(summary(diffSurfaces(surface(), fixed))).toEqual([
+      "minor server default: default address added (a call may leave the address out)",
+    ]);
+    expect(summary(diffSurfaces(fixed, surface()))).toEqual([
+      "breaking server default: default address removed (each call must give an address)",
+    ]);
+    expect(diffSurfaces(fixed, surface({ serverAddress: { default: "https://api.acme.example/" } }))).toEqual([]);
+  });
+
+  it("is not compared with a surface from before it was recorded", () => {
+    const before = { ...at("v3"), concepts: CONCEPT_NAMES.filter((c) => c !== "server.default") };
+    expect(diffSurfaces(before, at("v4"))).toEqual([]);
+  });
+});
+
 describe("rateLimits.requestsPerMinute: the request rate the upstream documents", () => {
   const RATE =
     "not breaking: it records the upstream's own limit, which binds callers whether declared or not; " +

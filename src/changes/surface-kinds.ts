@@ -80,6 +80,8 @@ const SHARED: Record<string, string> = {
   "description.changed": "api-description-changed",
   "success status.added": "response-success-status-added",
   "success status.removed": "response-success-status-removed",
+  "server default.defaultChanged": "api-server-changed",
+  "server default.basePathChanged": "api-server-changed",
 };
 
 const kebab = (s: string) =>

@@ -1,6 +1,7 @@
 // The record of the `server` concept (link/concept-record.ts): where calls go.
 // link/concept-records.ts lists it among the others, in the records' order.
-import { type ConceptRecord, decided } from "../concept-record.js";
+import type { ConceptRecord } from "../concept-record.js";
+import { defaultAddressSurface } from "./default-address.js";
 import { serverUrlSurface } from "./server-variables.js";
 import { hostsSurface } from "./server.js";
 
@@ -18,13 +19,14 @@ export const server = {
     "(`{protocol}://{hostname}`) writes `param`, the shared instance address parameter, as the provider's `param`.",
   schema: ["server"],
   tool: ["server"],
-  surface: { hosts: hostsSurface, "server.url": serverUrlSurface },
+  surface: { hosts: hostsSurface, "server.url": serverUrlSurface, "server.default": defaultAddressSurface },
   link: null,
   contract: { kind: "request" },
   shelf: { field: "server.default" },
   fields: {
     "manifest.server": { fields: "server" },
-    ...decided({ surface: "hosts" }, ["server.default", "server.hosts"]),
+    "server.default": { surface: "server.default" },
+    "server.hosts": { surface: "hosts" },
     "server.param": { surface: "params" },
     "server.url": { surface: "server.url" },
     "server.variables": { surface: "params" },
