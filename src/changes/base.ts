@@ -13,7 +13,8 @@ export function surfacesInDir(dir: string): Map<string, Surface> {
   const out = new Map<string, Surface>();
   if (!existsSync(dir)) throw new BaseUnavailable(`no folder ${dir}`);
   if (!statSync(dir).isDirectory()) throw new BaseUnavailable(`${dir} is a file, not a folder of generated packages`);
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  for (const entry of entries) {
     const file = join(dir, entry.name, "surface.json");
     if (!entry.isDirectory() || !existsSync(file)) continue;
     let text: string;
@@ -25,6 +26,10 @@ export function surfacesInDir(dir: string): Map<string, Surface> {
     }
     out.set(entry.name, parseSurface(text, file));
   }
+  // A folder holding files but no package (a path mistyped to another folder) would make every package new: an empty
+  // one says that no package was generated before.
+  if (!out.size && entries.length)
+    throw new BaseUnavailable(`${dir} is not a folder of generated packages (no <provider>/surface.json in it)`);
   return out;
 }
 

@@ -221,6 +221,14 @@ const CASES: Case[] = [
     says: "package.json is a file, not a folder of generated packages",
   },
   {
+    // Every package would be new, its version the same, and --fail-on breaking passed.
+    name: "diff --base-dir naming a folder of other files, no generated package in it",
+    setup: (d) => write(d, "other/dir/notes/case.json", "{}"),
+    args: ["diff", "--base-dir", "other", "--fail-on", "breaking"],
+    code: 2,
+    says: "other is not a folder of generated packages (no <provider>/surface.json in it)",
+  },
+  {
     name: "diff --base-dir with a surface.json that is not JSON",
     setup: (d) => write(d, "base/notes/surface.json", "{"),
     args: ["diff", "--base-dir", "base"],
