@@ -239,4 +239,30 @@ describe("withValidatorProblems", () => {
       ]);
     },
   );
+
+  it("names a parameter the validator refuses at its value once, and lists every line in file order", () => {
+    const refused = [
+      problem(38, 5, "read: zqid: needs a value"),
+      problem(32, 17, 'send: zqpriority: must be one of zqfast, zqregular, got "zqwire"'),
+    ];
+    const hits = [
+      problem(
+        32,
+        7,
+        "block send sends zqpriority, which acme_send no longer accepts some values of (zqwire) " +
+          "(a request body field) (request-property-enum-value-removed)",
+        "request-property-enum-value-removed",
+        "zqpriority",
+      ),
+      problem(
+        33,
+        9,
+        "block send sends data.zqpriority, which acme_send no longer accepts some values of (zqwire) " +
+          "(request-property-enum-value-removed)",
+        "request-property-enum-value-removed",
+        "data.zqpriority",
+      ),
+    ];
+    expect(withValidatorProblems(refused, hits).map((w) => `${w.line}:${w.col}`)).toEqual(["32:17", "33:9", "38:5"]);
+  });
 });

@@ -200,9 +200,11 @@ const shown = (ref: readonly (string | number)[]) =>
 const VALIDATOR_SEES = new Set(["request-property-removed", "response-property-removed"]);
 
 /**
- * The hits and the validator's problems as one list: every hit is kept but one the validator already reports on
- * the same line for the same reason (the same field or reference gone); another reference on the same line, or in
- * the same text, is its own line.
+ * The hits and the validator's problems as one list, in the files' order and by line (the validator's first on a
+ * line): every hit is kept but one the validator already reports on the same line for the same reason (the same field
+ * or reference gone), or for the same parameter sent (a value of a parameter of its own no longer listed, which the
+ * validator refuses at the value and the hit names at its key); another reference on the same line, or in the same
+ * text, is its own line.
  */
 export function withValidatorProblems(
   refused: readonly WorkflowProblem[],
@@ -212,14 +214,19 @@ export function withValidatorProblems(
   const namedAlready = (w: WorkflowProblem) =>
     w.kind !== undefined &&
     w.subject !== undefined &&
-    VALIDATOR_SEES.has(w.kind) &&
     refused.some(
       (r) =>
         r.file === w.file &&
         r.line === w.line &&
-        (bare(r.message).includes(`{{${bare(w.subject ?? "")}}}`) || r.message.includes(JSON.stringify(w.subject))),
+        ((VALIDATOR_SEES.has(w.kind ?? "") &&
+          (bare(r.message).includes(`{{${bare(w.subject ?? "")}}}`) ||
+            r.message.includes(JSON.stringify(w.subject)))) ||
+          // `file:line:col: block: param: …`: the parameter itself, not a field inside it (`data.zqkind`).
+          (!w.subject?.includes(".") && r.message.includes(`: ${w.subject}: `))),
     );
-  return [...refused, ...hits.filter((w) => !namedAlready(w))];
+  // By file, as diff lists them (sorted), then by line; stable: on one line, the validator's problem before the hits.
+  const byFile = (a: WorkflowProblem, b: WorkflowProblem) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  return [...refused, ...hits.filter((w) => !namedAlready(w))].sort((a, b) => byFile(a, b) || a.line - b.line);
 }
 
 export function workflowHits(
