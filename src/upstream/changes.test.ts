@@ -114,4 +114,39 @@ describe("upstreamChanges", () => {
       ["/zqSubtitle", ["param zqExtra"]],
     ]);
   });
+
+  it("a field removed inside a list's items touches the list output, not the output counting its items", async () => {
+    const output = (path: string, pointer: string[], more: Record<string, unknown> = {}) => ({
+      path,
+      type: "array" as const,
+      description: path,
+      optional: true,
+      source: { expression: `$response.body#/${pointer.join("/")}`, ref: { kind: "body" as const, pointer }, ...more },
+    });
+    const listing = {
+      ...tool,
+      outputs: [output("data", ["zqgrants"]), output("metadata.count", ["zqgrants"], { count: true })],
+    } as typeof tool;
+    const answered = (item: Json, grants: Json = { type: "array", items: item }): Json => {
+      const d = doc([]);
+      const post = ((d.paths as Json)[tool.path] as Json).post as Json;
+      post.responses = {
+        "200": {
+          description: "ok",
+          content: { "application/json": { schema: { type: "object", properties: { zqgrants: grants } } } },
+        },
+      };
+      return d;
+    };
+    const item = (fields: Json): Json => ({ type: "object", properties: { id: { type: "string" }, ...fields } });
+    const older = answered(item({ zqofferId: { type: "string" } }));
+    const binds = async (newer: Json) =>
+      (await upstreamChanges(one(older), one(newer), [listing], "")).changes.map((c) => [c.pointer, c.binds]);
+    expect(await binds(answered(item({})))).toEqual([["/zqgrants/*/zqofferId", ["output data"]]]);
+    // The list itself gone: both read it.
+    expect(await binds(answered(item({}), { type: "string" }))).toContainEqual([
+      "/zqgrants",
+      ["output data", "output metadata.count"],
+    ]);
+  });
 });

@@ -6,6 +6,7 @@
 import {
   authWays,
   formatPointer,
+  type OutputSource,
   parsePointer,
   type ToolSpec,
   type WireConstant,
@@ -39,6 +40,15 @@ function related(a: string, b: string): boolean {
   const x = a === "/" ? "" : a;
   const y = b === "/" ? "" : b;
   return x === y || x === "" || y === "" || x.startsWith(`${y}/`) || y.startsWith(`${x}/`);
+}
+
+/**
+ * Whether an output reading `at` reads the place a change is at: one on its line of descent; for a count of a list's
+ * items, the list or what holds it, not a field inside its items, which the count does not read.
+ */
+function reads(source: OutputSource, at: string, changed: string): boolean {
+  if (!("count" in source && source.count === true)) return related(at, changed);
+  return changed === "/" || changed === at || at.startsWith(`${changed}/`);
 }
 
 /**
@@ -128,7 +138,7 @@ function touches(target: Target, c: DocumentChange, placementsOf: (scheme: strin
   for (const p of target.tool.params) paramWire(target.wire[p.name] ?? p.wire, `param ${p.name}`);
   if (/^response\.\d+\.body$/.test(c.location))
     for (const o of target.tool.outputs)
-      if (sourceRefs(o.source).some((ref) => ref.kind === "body" && related(star(ref.pointer), c.pointer)))
+      if (sourceRefs(o.source).some((ref) => ref.kind === "body" && reads(o.source, star(ref.pointer), c.pointer)))
         out.push(`output ${o.path}`);
   if (c.location === "server") out.push("server");
   if (c.location === "security") {
