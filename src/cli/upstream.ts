@@ -109,6 +109,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     await checkpoint(controller.signal);
     const { changes, called } = await upstreamChanges(one(pinned.file, older), one(newerPath, newest), tools, ours, {
       signal: controller.signal,
+      ...(ir.pollTriggers ? { pollTriggers: ir.pollTriggers } : {}),
       onOperation: (done, total) => {
         if (done === 0)
           io.stderr.write(`upstream: comparing the ${total} operation${total === 1 ? "" : "s"} we call…\n`);

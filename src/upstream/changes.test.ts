@@ -115,7 +115,7 @@ describe("upstreamChanges", () => {
     ]);
   });
 
-  it("a field removed inside a list's items touches the list output, not the output counting its items", async () => {
+  it("a field removed inside list items binds the list output and a poll trigger reading it, not a count", async () => {
     const output = (path: string, pointer: string[], more: Record<string, unknown> = {}) => ({
       path,
       type: "array" as const,
@@ -143,6 +143,33 @@ describe("upstreamChanges", () => {
     const binds = async (newer: Json) =>
       (await upstreamChanges(one(older), one(newer), [listing], "")).changes.map((c) => [c.pointer, c.binds]);
     expect(await binds(answered(item({})))).toEqual([["/zqgrants/*/zqofferId", ["output data"]]]);
+    // A poll trigger finding new grants by their zqofferId: bound by its removal, not by another field's.
+    const trigger = {
+      id: "zqgrants_created",
+      provider: "zqgrants",
+      title: "New grants",
+      description: "New grants.",
+      operation: listing.id,
+      inputs: {},
+      params: [],
+      items: "data",
+      position: { kind: "since" as const, pointer: ["zqofferId"], type: "number" as const },
+      intervalSeconds: 60,
+      match: [],
+      eventId: [["id"]],
+      outputs: [],
+    };
+    const polled = async (newer: Json) =>
+      (await upstreamChanges(one(older), one(newer), [listing], "", { pollTriggers: [trigger] })).changes.map((c) => [
+        c.pointer,
+        c.binds,
+      ]);
+    expect(await polled(answered(item({})))).toEqual([
+      ["/zqgrants/*/zqofferId", ["output data", "trigger zqgrants_created"]],
+    ]);
+    expect(await polled(answered(item({ zqofferId: { type: "string" }, zqnote: { type: "string" } })))).toEqual([
+      ["/zqgrants/*/zqnote", ["output data"]],
+    ]);
     // The list itself gone: both read it.
     expect(await binds(answered(item({}), { type: "string" }))).toContainEqual([
       "/zqgrants",

@@ -8,6 +8,7 @@ import {
   formatPointer,
   type OutputSource,
   parsePointer,
+  type PollTriggerSpec,
   type ToolSpec,
   type WireConstant,
   type WireSpec,
@@ -90,6 +91,26 @@ interface Target {
   wire: Record<string, WireSpec>;
 }
 
+/**
+ * The places of a tool's answer each poll trigger polling it reads (`trigger <id>`): the fields of each item it
+ * finds new items by, tells them apart by, matches and gives as outputs, under the list output's place.
+ */
+function triggerPlaces(tool: ToolSpec, triggers: readonly PollTriggerSpec[]): { name: string; places: string[] }[] {
+  return triggers.flatMap((t) => {
+    const list = t.operation === tool.id ? tool.outputs.find((o) => o.path === t.items) : undefined;
+    if (!list) return [];
+    const lists = sourceRefs(list.source).flatMap((ref) => (ref.kind === "body" ? [star(ref.pointer)] : []));
+    const fields = [
+      ...(t.position.kind === "since" ? [t.position.pointer] : []),
+      ...t.eventId,
+      ...t.match.map((m) => m.pointer),
+      ...t.outputs.flatMap((o) => (o.source.from === "event" ? [o.source.pointer] : [])),
+    ];
+    const items = (at: string) => (at === "/" ? "/*" : `${at}/*`);
+    return [{ name: `trigger ${t.id}`, places: lists.flatMap((at) => fields.map((f) => `${items(at)}${star(f)}`)) }];
+  });
+}
+
 function targetsOf(tools: readonly ToolSpec[], serverPath: string): Target[] {
   return tools.flatMap((tool) =>
     [
@@ -121,7 +142,12 @@ function schemePlacements(...docs: DocumentSet[]): (name: string) => string[] {
  * What of a tool's a change touches; a security change touches its auth only for a scheme sending a credential as the
  * tool sends one (in either version).
  */
-function touches(target: Target, c: DocumentChange, placementsOf: (scheme: string) => string[]): string[] {
+function touches(
+  target: Target,
+  c: DocumentChange,
+  placementsOf: (scheme: string) => string[],
+  triggers: readonly PollTriggerSpec[],
+): string[] {
   const out: string[] = [];
   const paramWire = (w: WireSpec | WireConstant, name: string) => {
     if (
@@ -140,6 +166,11 @@ function touches(target: Target, c: DocumentChange, placementsOf: (scheme: strin
     for (const o of target.tool.outputs)
       if (sourceRefs(o.source).some((ref) => ref.kind === "body" && reads(o.source, star(ref.pointer), c.pointer)))
         out.push(`output ${o.path}`);
+  // A poll trigger reads fields of the items (and what holds them), not the whole item: one removed beside them is not
+  // its change.
+  if (/^response\.\d+\.body$/.test(c.location))
+    for (const t of triggerPlaces(target.tool, triggers))
+      if (t.places.some((at) => related(at, c.pointer))) out.push(t.name);
   if (c.location === "server") out.push("server");
   if (c.location === "security") {
     const placements = placementsOf(c.pointer);
@@ -159,7 +190,12 @@ export async function upstreamChanges(
   newer: DocumentSet,
   tools: readonly ToolSpec[],
   serverPath: string,
-  options: { signal?: AbortSignal; onOperation?: (done: number, total: number) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onOperation?: (done: number, total: number) => void;
+    /** The provider's poll triggers: a change to a field of the items one reads binds it (`trigger <id>`). */
+    pollTriggers?: readonly PollTriggerSpec[];
+  } = {},
 ): Promise<{ changes: UpstreamChange[]; called: Set<string> }> {
   const targets = targetsOf(tools, serverPath);
   const byKey = new Map<string, Target[]>();
@@ -184,7 +220,7 @@ export async function upstreamChanges(
     return {
       ...c,
       tools: [...new Set(ts.map((t) => t.tool.id))].sort(),
-      binds: [...new Set(ts.flatMap((t) => touches(t, c, placementsOf)))].sort(),
+      binds: [...new Set(ts.flatMap((t) => touches(t, c, placementsOf, options.pollTriggers ?? [])))].sort(),
     };
   });
   return {
