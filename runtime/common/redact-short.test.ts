@@ -1,6 +1,6 @@
 // A secret under SECRET_MIN_LENGTH that its document allows (a 4-digit PIN) is withheld as a whole value only: as a
 // substring, `1234` garbled every number, date and id holding its digits. Every form a longer secret is found in
-// (JSON escapes, percent escapes, base64) is looked for, bounded as a token.
+// (JSON escapes, percent escapes of any layer, hex, base64) is looked for, bounded as a token.
 import { describe, expect, it } from "vitest";
 import { mentionsSecret, redact, redactDeep, REDACTED } from "./redact.js";
 
@@ -18,12 +18,14 @@ describe("a short secret", () => {
       ["x-1234-y", `x-${REDACTED}-y`],
       ["Basic MTIzNA==", `Basic ${REDACTED}`],
       ["t=MTIzNA;", `t=${REDACTED};`],
+      ["?pin=%2531%2532%2533%2534", `?pin=${REDACTED}`],
+      ["hex 31323334.", `hex ${REDACTED}.`],
     ];
     for (const [text, out] of cases) expect(redact(text, PIN), text).toBe(out);
   });
 
   it("leaves a longer token holding it as it is", () => {
-    for (const text of ["12345", "a1234", "1234b", "2024-11234", "xMTIzNAy", "order 112340"])
+    for (const text of ["12345", "a1234", "1234b", "2024-11234", "xMTIzNAy", "order 112340", "a31323334"])
       expect(redact(text, PIN), text).toBe(text);
     expect(mentionsSecret({ n: 12345, s: "a1234" }, PIN)).toBe(false);
   });

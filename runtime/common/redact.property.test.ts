@@ -168,6 +168,37 @@ describe("a secret echoed in any encoding", () => {
     );
   });
 
+  it("URL-encoded in any mix, then the address percent-encoded again up to 3 more times: redacted", () => {
+    fc.assert(
+      fc.property(
+        secretArb,
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 3 }),
+        (secret, choices, layers) => {
+          let text = `/zq?key=${urlEncoded(secret, choices)}&b`;
+          for (let n = 0; n < layers; n++) text = `/login?next=${encodeURIComponent(text)}`;
+          expect(mentionsSecret(text, [secret])).toBe(true);
+          let out = redact(text, [secret]);
+          expect(out).toContain(REDACTED);
+          for (let n = 0; n <= layers; n++, out = urlDecoded(out)) expect(holds(out, secret)).toBe(false);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("as its UTF-8 bytes in hex, either case: redacted", () => {
+    fc.assert(
+      fc.property(secretArb, fc.boolean(), aroundArb, (secret, upper, around) => {
+        const hexed = utf8(secret)
+          .map((b) => hex(b, 2, upper))
+          .join("");
+        expect(redact(`${around}${hexed}${around}`, [secret])).toBe(`${around}${REDACTED}${around}`);
+      }),
+      RUNS,
+    );
+  });
+
   it("JSON escapes, percent-encoding and case changes mixed in one echo: redacted", () => {
     fc.assert(
       fc.property(
@@ -234,6 +265,8 @@ describe("a secret echoed in any encoding", () => {
             const out = redact(text, [secret]);
             expect(out).toContain(REDACTED);
             for (const decoded of base64Decodings(out)) expect(holds(decoded, secret)).toBe(false);
+            // Where it ends the bytes, nothing after it is left: its last character and the padding redacted too.
+            if (!tail.length) expect(out.endsWith(REDACTED)).toBe(true);
           },
         ),
         RUNS,

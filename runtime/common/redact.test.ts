@@ -92,6 +92,50 @@ describe("matches that start on a surrogate pair or overlap", () => {
   });
 });
 
+describe("a secret encoded more than once, in hex, or as base64 that ends the encoded bytes", () => {
+  const secret = "Zq_live+ab/cd=ef&gh";
+  /** A redirect's `location` that carries the request's address, its query's key already percent-encoded once. */
+  const nested = (layers: number) => {
+    let url = `/zq/items?clientKey=${encodeURIComponent(secret)}`;
+    for (let n = 1; n < layers; n++) url = `http://127.0.0.1/login?next=${encodeURIComponent(url)}`;
+    return url;
+  };
+  const decodedLayers = (text: string) => {
+    const out = [text];
+    for (let n = 0; n < 5; n++) out.push(decodeURIComponent((out.at(-1) ?? "").replaceAll("+", " ")));
+    return out;
+  };
+
+  it.each([1, 2, 3, 4])("is redacted percent-encoded %i times over: no decoding of the text gives it back", (n) => {
+    const text = nested(n);
+    expect(mentionsSecret(text, [secret])).toBe(true);
+    const out = redact(text, [secret]);
+    expect(out).toContain(REDACTED);
+    for (const decoded of decodedLayers(out)) expect(decoded).not.toContain("Zq_live");
+  });
+
+  it("is redacted as its UTF-8 bytes in hex, lower, upper or mixed case", () => {
+    const hexed = [...new TextEncoder().encode(secret)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    for (const form of [hexed, hexed.toUpperCase(), `${hexed.slice(0, 10)}${hexed.slice(10).toUpperCase()}`]) {
+      expect(mentionsSecret({ echo: `digest ${form}.` }, [secret]), form).toBe(true);
+      expect(redact(`digest ${form}.`, [secret]), form).toBe(`digest ${REDACTED}.`);
+    }
+  });
+
+  it("is redacted as base64 that it ends, through the last character and the padding, at every alignment", () => {
+    for (const head of ["", "a", "ab", "abc"]) {
+      const padded = btoa(`${head}${secret}`);
+      for (const form of [padded, padded.replace(/=+$/, ""), padded.replaceAll("+", "-").replaceAll("/", "_")]) {
+        // Only the characters that carry bits of the head are left: nothing after it.
+        const left = redact(`Basic ${form}`, [secret]).match(/^Basic (.*)\[redacted\]$/)?.[1];
+        expect(left?.length, form).toBeLessThanOrEqual(Math.ceil((head.length * 8) / 6));
+      }
+      // In a query parameter, its `+`, `/` and `=` percent-encoded.
+      expect(redact(`a=${encodeURIComponent(padded)}&b`, [secret])).toMatch(/^a=.{0,4}\[redacted\]&b$/);
+    }
+  });
+});
+
 describe("a secret that holds a percent escape itself, echoed in a JSON string", () => {
   // Found by the property test (seed -773115813): decoding the JSON escapes and the percent runs in one pass read `%4a`
   // as `J`.
