@@ -213,6 +213,15 @@ describe("blockwright verify", () => {
     expect(r.code).toBe(1);
   });
 
+  it("writes --overlay into a folder not there yet, made as --output's is, after the report", async () => {
+    shelf.mode = { dropId: true };
+    const r = await verify(dir, "--operation", "shelf_get_book", "--overlay", "zq-new/deeper/overlay.yaml");
+    expect(r.stderr).not.toContain("cannot be written");
+    expect(r.stdout).toMatch(/^✗ shelf_get_book › live › minimal input$/m);
+    expect(r.code).toBe(1);
+    expect(readFileSync(join(dir, "zq-new/deeper/overlay.yaml"), "utf8")).toContain("overlay: 1.0.0");
+  });
+
   it("stops at its request budget and says so", async () => {
     shelf.mode = {};
     const r = await verify(dir, "--max-requests", "1");

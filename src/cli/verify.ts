@@ -4,7 +4,8 @@
 // secret redacted, for `test --replay`.
 import { checkAddress } from "@blockwright/runtime/internal";
 import { resultMark } from "../contract/report/case-marks.js";
-import type { ProbeResult } from "../verify/verify.js";
+import type { ProbeResult, VerifyReport } from "../verify/verify.js";
+import type { Reporter } from "./support/test-reports.js";
 import {
   type Options,
   type Parsed,
@@ -102,7 +103,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       "BW3002",
       `unexpected argument ${JSON.stringify(extra[0])} (verify checks one provider at a time)`,
     );
-  const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
+  const { checkOutputs, reportersOf } = await import("./support/test-reports.js");
   if (args.values.json && args.order.some((o) => o.name === "reporter"))
     throw new UsageError("BW3004", "--json is --reporter json: give one or the other");
   const reporters = args.values.json ? [{ name: "json" as const }] : reportersOf(args);
@@ -169,15 +170,22 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         `and verify calls only what reads unless --allow-writes names it`,
     );
   if (interrupted) report.stopped = "interrupted";
+  const failedToWrite = await tell(report, reporters, overlayFile, io);
+  if (failedToWrite !== undefined) return failedToWrite;
+  if (interrupted) return interruptedStatus(stoppedBy);
+  return report.results.length && report.results.every((r) => r.status === "passed") ? 0 : 1;
+}
+
+/** The reports, then the overlay: what the requests found is told even if the overlay then cannot be written. */
+async function tell(report: VerifyReport, reporters: Reporter[], overlayFile: string | undefined, io: CliIo) {
+  const { writeReports } = await import("./support/test-reports.js");
   const { asSuiteReport, overlayOf, verifyJson, verifyText } = await import("../verify/report.js");
-  if (overlayFile !== undefined) await writeOverlay(overlayFile, overlayOf(report), io);
   const failedToWrite = await writeReports(reporters, asSuiteReport(report), io, {
     own: { text: verifyText(report), json: verifyJson(report) },
     command: "blockwright verify",
   });
-  if (failedToWrite !== undefined) return failedToWrite;
-  if (interrupted) return interruptedStatus(stoppedBy);
-  return report.results.length && report.results.every((r) => r.status === "passed") ? 0 : 1;
+  if (overlayFile !== undefined) await writeOverlay(overlayFile, overlayOf(report), io);
+  return failedToWrite;
 }
 
 /** Where it writes (--record, --overlay), refused before any request when nothing could be written there. */
@@ -349,12 +357,15 @@ function nonNegativeInteger(value: string | undefined, flag: string): number | u
 }
 
 async function writeOverlay(file: string, overlay: object, io: CliIo): Promise<void> {
-  const { resolve } = await import("node:path");
+  const { resolve, dirname } = await import("node:path");
+  const { mkdirSync } = await import("node:fs");
   const { LinkRefused, writeNamedFile } = await import("../common/files.js");
   const { stringify } = await import("yaml");
   const path = resolve(io.cwd, file);
   const text = /\.ya?ml$/i.test(file) ? stringify(overlay) : `${JSON.stringify(overlay, null, 2)}\n`;
   try {
+    // Its folder made, as a report's (--output) is: writeTargets found before any request that it can be.
+    mkdirSync(dirname(path), { recursive: true });
     writeNamedFile(path, text, `--overlay ${file}`);
   } catch (e) {
     if (e instanceof LinkRefused) throw new UsageError("BW3007", e.message);
