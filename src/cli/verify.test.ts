@@ -230,7 +230,8 @@ describe("blockwright verify", () => {
   });
 
   it(
-    "refuses, before any request, a plain-http address " + "off loopback, a literal secret, an unknown operation",
+    "refuses, before any request, a plain-http address off loopback, a literal secret, one too short, " +
+      "an unknown operation",
     async () => {
       const before = shelf.upstream.received.length;
       expect(
@@ -253,6 +254,19 @@ describe("blockwright verify", () => {
         stderr: expect.stringContaining("apiKey is a secret: pass it as a reference to an environment variable"),
       });
       expect(literal.stderr).not.toContain(KEY);
+      // A key the credential's rules refuse: told once, its value withheld, rather than as each call not checked.
+      const short = await cli(
+        ["verify", "shelf", "--base-url", shelf.upstream.url, "--param", "apiKey={{SHELF_KEY}}"],
+        {
+          cwd: dir,
+          env: { SHELF_KEY: "zq1" },
+        },
+      );
+      expect(short).toMatchObject({ code: 2, stdout: "" });
+      expect(short.stderr).toContain(
+        "--param apiKey: must be at least 8 characters long, got (secret value withheld) (rule minLength) [BW3003]",
+      );
+      expect(short.stderr).not.toContain("zq1");
       expect(await verify(dir, "--allow-writes", "shelf_burn_books")).toMatchObject({
         code: 2,
         stderr: expect.stringContaining(

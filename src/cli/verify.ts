@@ -2,7 +2,7 @@
 // change nothing, made on the live (or sandbox) service, each answer held
 // against the specs; a drift report, and with --record the exchanges, every
 // secret redacted, for `test --replay`.
-import { checkAddress } from "@blockwright/runtime/internal";
+import { checkAddress, checkValue } from "@blockwright/runtime/internal";
 import { resultMark } from "../contract/report/case-marks.js";
 import type { ProbeResult, VerifyReport } from "../verify/verify.js";
 import type { Reporter } from "./support/test-reports.js";
@@ -277,12 +277,28 @@ async function givenParams(args: Parsed, io: CliIo, provider: string, tools: Sub
     io.env,
   );
   resolveNestedReferences(given, [...known.values()], io.env);
+  refuseUnusableSecrets(given, tools);
   const origin = baseOrigin(stringOption(args, "base-url"), tools, given);
   for (const t of tools) if (t.server.param && given[t.server.param] === undefined) given[t.server.param] = origin;
 
   // The names `--param` gave as text, which has no type: each operation reads them as its parameter's forms say.
   const texts = new Set(listOption(args, "param").map((entry) => entry.slice(0, entry.indexOf("="))));
   return { given, origin, texts };
+}
+
+/**
+ * A secret the credential's rules refuse (shorter than its minLength), refused before any request: each call would be
+ * refused for it, as many "not checked" calls. Its value is withheld in the message, as the call's check words it.
+ */
+function refuseUnusableSecrets(given: Record<string, unknown>, tools: SubjectTool[]): void {
+  for (const tool of tools) {
+    for (const param of tool.params) {
+      if (!param.secret || given[param.name] === undefined) continue;
+      const checked = checkValue(param as Parameters<typeof checkValue>[0], given[param.name], tool as never);
+      if ("issue" in checked)
+        throw new UsageError("BW3003", `--param ${checked.issue.message} (rule ${checked.issue.rule})`);
+    }
+  }
 }
 
 /** The line each call's result is said in, as it comes. */
