@@ -164,7 +164,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
 
   const stop = watchInterrupt(io);
-  io.stderr.write(`blockwright test: linking the specs of ${count(providers.length, "provider")}…\n`);
+  progressOf(io).write(`blockwright test: linking the specs of ${count(providers.length, "provider")}…\n`);
   // On the command's own mocks in workers, the first worker links and derives, then runs its part of the cases.
   const derived = await derivedSuite(io, { root: io.cwd, ...dirs }, providers, stop, {
     inWorker: replayDir === undefined && !args.values.list && !io.startMocks,

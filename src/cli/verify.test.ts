@@ -222,6 +222,16 @@ describe("blockwright verify", () => {
     expect(readFileSync(join(dir, "zq-new/deeper/overlay.yaml"), "utf8")).toContain("overlay: 1.0.0");
   });
 
+  it("-q leaves out the plan and each call's progress line, not the report nor a warning", async () => {
+    shelf.mode = {};
+    const quiet = await verify(dir, "-q", "--operation", "shelf_get_book");
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toMatch(/^✓ shelf_get_book › live › minimal input$/m);
+    expect(quiet.stderr).not.toContain("blockwright verify:");
+    const test = await cli(["-q", "test", "shelf"], { cwd: dir });
+    expect(test.stderr).not.toContain("linking the specs");
+  });
+
   it("stops at its request budget and says so", async () => {
     shelf.mode = {};
     const r = await verify(dir, "--max-requests", "1");

@@ -17,7 +17,7 @@ import {
   projectProviders,
   stringOption,
 } from "./support/args.js";
-import { INTERRUPTED, interruptedStatus, standardInput, UsageError, type CliIo } from "./support/io.js";
+import { INTERRUPTED, interruptedStatus, progressOf, standardInput, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright verify <provider> --base-url <url> [--param name=value]... \
 [--params '<json>'] [--allow-writes <operation>]... [--operation <operation>]... \
@@ -142,7 +142,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   });
   const { requestSpacing, verifyProvider } = await import("../verify/verify.js");
   const spacing = requestSpacing(subject, intervalMs);
-  io.stderr.write(planLine(provider, origin, maxRequests, spacing));
+  progressOf(io).write(planLine(provider, origin, maxRequests, spacing));
   const { LinkRefused } = await import("../common/files.js");
   const report = await verifyProvider(subject, {
     origin,
@@ -157,7 +157,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ...(allowHosts.length ? { allowHosts } : {}),
     ...(record !== undefined ? { record } : {}),
     signal: controller.signal,
-    onResult: (r, i, planned) => io.stderr.write(progressLine(r, i, planned)),
+    onResult: (r, i, planned) => progressOf(io).write(progressLine(r, i, planned)),
   }).catch((e: unknown) => {
     // A link made under --record while it ran: still never written through.
     if (e instanceof LinkRefused) throw new UsageError("BW3007", e.message);
