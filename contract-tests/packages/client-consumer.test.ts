@@ -119,9 +119,11 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // its own, csvRecords, bundled only by a package with a CSV answer: −423, measured in the worktree): 17,958; 18,000.
 // 78th (a JSON value's inner secret withheld, its walk a part books bundles not: +33): 18,019; 18,050. 83rd (other
 // connection values: +52): 18,071; 18,100. 84th (a list in one string at a place styled as a list written as the
-// style writes a list, its delimiters literal: +43): 18,114; 18,150.
+// style writes a list, its delimiters literal: +43): 18,114; 18,150. 86th (a number's text read in decimal, a long
+// text counted in its own characters, +110; a secret looked for under four layers of percent-encoding, in hex and
+// through its base64 tail, +386): 18,610; 18,650.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 18_150;
+const MAX_CLIENT_GZIP_BYTES = 18_650;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

@@ -89,8 +89,10 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // secret inside a JSON parameter's value withheld from everything a call returns (the core asks the part, which walks
 // the value; a part of its own, nestedSecrets, this provider bundles not): 48,551; the ceiling 48,600. The
 // eighty-fourth: a list in one string at a place styled as a list written as the style writes a list: 48,692; the
-// ceiling 48,740.
-const MAX_BUNDLE_BYTES = 48_740;
+// ceiling 48,740. The eighty-sixth: a number's text read in decimal and a long text counted in its own characters
+// (+269); a secret looked for under four layers of percent-encoding, in hex, and through its base64 tail (+1,095):
+// 50,056; the ceiling 50,100.
+const MAX_BUNDLE_BYTES = 50_100;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
