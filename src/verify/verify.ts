@@ -311,10 +311,10 @@ function mappedOutputs(
  * (the output reads `/id`, the body lacks its required `id`) is the same
  * difference: it is left out, so that each difference is told once.
  */
-function foldOutputDrifts(tool: ToolSpec, bodyDrifts: readonly Drift[], outputDrifts: Drift[]): Drift[] {
-  const bodyPointers = bodyDrifts
-    .filter((d) => !d.informational && !d.pointer.startsWith("/status") && !d.pointer.startsWith("/headers/"))
-    .map((d) => d.pointer);
+export function foldOutputDrifts(tool: ToolSpec, bodyDrifts: readonly Drift[], outputDrifts: Drift[]): Drift[] {
+  // The body's own differences, told by their kind: a status's or a header's pointer (`/status`, `/headers/…`) is
+  // also a body field's (a `status` field missing was told twice, as the body's and as the output reading it).
+  const bodyPointers = bodyDrifts.filter((d) => !d.informational && BODY_KINDS.has(d.kind)).map((d) => d.pointer);
   return outputDrifts.filter((d) => {
     const path = d.pointer.replace(/^\/outputs\//, "").replaceAll("/", ".");
     const source = tool.outputs.find((o) => o.path === path)?.source;
@@ -327,6 +327,14 @@ function foldOutputDrifts(tool: ToolSpec, bodyDrifts: readonly Drift[], outputDr
     });
   });
 }
+
+/** The kinds of difference found in an answer's body, at a pointer into it. */
+const BODY_KINDS: ReadonlySet<Drift["kind"]> = new Set([
+  "missing-required",
+  "type-mismatch",
+  "constraint",
+  "extra-field",
+]);
 
 /** The operation an exchange called: the tool's own, or the route whose method and path it has. */
 function operationOf(subject: Subject, tool: ToolSpec, ex: LiveExchange): string {
