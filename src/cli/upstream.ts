@@ -139,16 +139,25 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 130;
   }
   const { changes } = report;
-  // What the published documents say is outside text: escaped as every text report escapes it.
-  const { logSafe } = await import("../common/github-actions.js");
-  io.stdout.write(
-    args.values.json
-      ? `${JSON.stringify(report, null, 2)}\n`
-      : logSafe(upstreamReport(report, args.values.all === true)),
-  );
+  const { anotherApiWarning } = await import("../upstream/another-api.js");
+  await printReport(io, upstreamReport, report, args.values, anotherApiWarning(older, newest, changes, report.called));
   if (args.values.accept)
     await acceptNewer(io, { provider, specs, newerPath, pinned, newer, source: stringOption(args, "source"), ir });
   return changes.some((c) => c.severity !== "informational") ? 1 : 0;
+}
+
+/** The report on stdout (JSON, or text), a warning that the newer document is another API's first on stderr. */
+async function printReport<R>(
+  io: CliIo,
+  text: (report: R, all: boolean) => string,
+  report: R,
+  options: { json?: boolean | undefined; all?: boolean | undefined },
+  warning: string | undefined,
+): Promise<void> {
+  // What the published documents say is outside text: escaped as every text report escapes it.
+  const { logSafe } = await import("../common/github-actions.js");
+  if (warning) io.stderr.write(logSafe(`upstream: warning: ${warning}\n`));
+  io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : logSafe(text(report, options.all === true)));
 }
 
 /** The pinned document (unless `pinnedToo` is false) and the newer one (its `$ref`s read inside `refsIn`, --refs-in,
