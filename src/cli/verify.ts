@@ -2,7 +2,7 @@
 // change nothing, made on the live (or sandbox) service, each answer held
 // against the specs; a drift report, and with --record the exchanges, every
 // secret redacted, for `test --replay`.
-import { checkAddress, checkValue } from "@blockwright/runtime/internal";
+import { checkAddress, checkValue, type ToolSpec } from "@blockwright/runtime/internal";
 import { resultMark } from "../contract/report/case-marks.js";
 import type { ProbeResult, VerifyReport } from "../verify/verify.js";
 import type { Reporter } from "./support/test-reports.js";
@@ -249,10 +249,7 @@ function namedOperations(flag: string, list: string[], provider: string, ids: st
   return out;
 }
 
-type SubjectTool = {
-  params: { name: string; secret?: boolean }[];
-  server: { param?: string };
-};
+type SubjectTool = Pick<ToolSpec, "params" | "server" | "routes" | "auth">;
 
 /**
  * The parameters given (--params, --param), each one of some operation's, their secret references resolved; the
@@ -294,7 +291,7 @@ function refuseUnusableSecrets(given: Record<string, unknown>, tools: SubjectToo
   for (const tool of tools) {
     for (const param of tool.params) {
       if (!param.secret || given[param.name] === undefined) continue;
-      const checked = checkValue(param as Parameters<typeof checkValue>[0], given[param.name], tool as never);
+      const checked = checkValue(param, given[param.name], tool);
       if ("issue" in checked)
         throw new UsageError("BW3003", `--param ${checked.issue.message} (rule ${checked.issue.rule})`);
     }

@@ -50,12 +50,13 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace, name: string): Li
     const spec = fromSpec && narrowedTo(fromSpec, p[key]?.type);
     if (spec) out[key] = { ...spec, ...p[key] } as ManifestParam[typeof key];
     // The object's own fields, or the shapes of a union of objects: the document's, which the manifest does not state.
-    const object = jsonType === "object" || p.anyOf ? place.object(sentName(p.wire, name)) : undefined;
-    if (object && !p.anyOf) out.object = object;
     // An object form of several forms is the document's objects there (a union of two shapes beside a text and a list):
     // without them, any object met it, `{radius: 1}` sent where `{circle}` or `{side}` is asked.
-    else if (object && p.anyOf)
-      out.anyOf = p.anyOf.map((f) => (f.type === "json" && f.jsonType === "object" ? { ...f, object } : f));
+    const isObjectForm = (f: { type: string; jsonType?: string }) => f.type === "json" && f.jsonType === "object";
+    const shaped = p.anyOf ? p.anyOf.some(isObjectForm) : jsonType === "object";
+    const object = shaped ? place.object(sentName(p.wire, name)) : undefined;
+    if (object && p.anyOf) out.anyOf = p.anyOf.map((f) => (isObjectForm(f) ? { ...f, object } : f));
+    else if (object) out.object = object;
     // A 3.1 tuple's positions, rest and count, the list itself (its items hold no one limit of every item).
     const tuple = jsonType === "array" ? place.tuple() : undefined;
     if (tuple) out.tuple = tuple;
