@@ -1,7 +1,7 @@
 // A compile cache emptied at a run's start once it passes its bound, and left alone below it; the CLI's own, in a
 // folder of its installed copy's.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -204,18 +204,39 @@ describe("whether a process that left its id runs", () => {
   });
 
   it("has ended when it is a zombie its parent has not reaped (a signal still reaches it)", async () => {
-    // `sleep 0`'s parent becomes `sleep 30`, which never waits: it stays a zombie until its parent ends.
-    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    // The child is ended only once its shell has become `sleep 30`, which never waits: the shell cannot reap it first,
+    // so it stays a zombie until its parent ends. Each wait fails with a reason rather than spinning past the child.
+    const parent = spawn("sh", ["-c", "sleep 30 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    const until = async (what: string, done: () => boolean) => {
+      for (const start = Date.now(); !done(); await new Promise((r) => setTimeout(r, 10))) {
+        if (Date.now() - start > 20_000) throw new Error(`not seen in 20 s: ${what}`);
+      }
+    };
     try {
-      const zombie = Number(
+      const child = Number(
         await new Promise<string>((resolve) => parent.stdout.once("data", (d) => resolve(String(d)))),
       );
-      while (procStat(zombie)?.[0] !== "Z") await new Promise((r) => setTimeout(r, 10));
-      expect(() => process.kill(zombie, 0)).not.toThrow();
-      expect(processRuns(zombie)).toBe(false);
+      await until("the shell replaced by sleep", () => readComm(parent.pid ?? 0) === "sleep");
+      process.kill(child, "SIGKILL");
+      await until("the child a zombie", () => {
+        const state = procStat(child)?.[0];
+        if (state === undefined) throw new Error("the child was reaped: its parent is not the one that never waits");
+        return state === "Z";
+      });
+      expect(() => process.kill(child, 0)).not.toThrow();
+      expect(processRuns(child)).toBe(false);
       expect(processRuns(parent.pid ?? 0)).toBe(true);
     } finally {
       parent.kill("SIGKILL");
     }
   });
 });
+
+/** A process's command name, or "" once it is gone. */
+function readComm(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return "";
+  }
+}
