@@ -1,7 +1,7 @@
 // Outside text on a line of output: a JSON line keeps every character a
 // terminal or a log reader would act on escaped, and stays the same JSON.
 import { describe, expect, it } from "vitest";
-import { jsonLine, lineText } from "./github-actions.js";
+import { jsonLine, lineText, logSafe } from "./github-actions.js";
 
 describe("outside text on one line", () => {
   it("escapes line breaks and controls in a text line", () => {
@@ -20,4 +20,14 @@ describe("outside text on one line", () => {
       expect(JSON.parse(line)).toEqual(value);
     },
   );
+});
+
+describe("a whole report as a terminal and a CI log show it", () => {
+  it("keeps its line breaks and tabs, and writes every other control character and direction override escaped", () => {
+    const report = "zq: 1 change\n\tzqfield \u001b[2J\u001b]0;zqtitle\u0007 \rzqover \u009b31m \u202ezqrtl\u2066\n";
+    expect(logSafe(report)).toBe(
+      "zq: 1 change\n\tzqfield \\u001b[2J\\u001b]0;zqtitle\\u0007 \\rzqover \\u009b31m \\u202ezqrtl\\u2066\n",
+    );
+    expect(logSafe("zq: nothing to escape\n")).toBe("zq: nothing to escape\n");
+  });
 });

@@ -62,12 +62,19 @@ export function jsonLine(value: unknown): string {
   );
 }
 
+// What a whole report may not carry raw, though its own line breaks and tabs stay: the controls of CONTROL but those,
+// which outside text inside it may hold (an escape sequence recolours or clears the terminal, a CR overwrites a line).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+const REPORT_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
 /**
- * A whole text report, as a CI log shows it: no line starts (after any blanks, Unicode's included)
- * with `::`, nor holds `##[` (the runner's older command form), each one's
- * first character escaped as `%3A` or `%23` (as commandData escapes). A
- * report's own annotations (the github reporter) are not passed here.
+ * A whole text report, as a CI log and a terminal show it: no line starts (after any blanks, Unicode's included)
+ * with `::`, nor holds `##[` (the runner's older command form), each one's first character escaped as `%3A` or `%23`
+ * (as commandData escapes); and no control character but its line breaks and tabs, each written as lineText writes it
+ * (a field's text that was not passed through lineText cannot move the cursor). A report's own annotations (the
+ * github reporter) are not passed here.
  */
 export function logSafe(report: string): string {
-  return report.replace(/^((?:[^\S\n]|\u0085)*):(?=:)/gm, "$1%3A").replace(/#(?=#(vso)?\[)/g, "%23");
+  const shown = REPORT_CONTROL.test(report) ? report.replace(new RegExp(REPORT_CONTROL, "g"), lineText) : report;
+  return shown.replace(/^((?:[^\S\n]|\u0085)*):(?=:)/gm, "$1%3A").replace(/#(?=#(vso)?\[)/g, "%23");
 }

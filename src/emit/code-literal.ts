@@ -1,6 +1,6 @@
 // Data written as a JavaScript literal in a package's index.js: its tools, block and shared values, laid out as
 // JSON.stringify(value, null, 2) lays out JSON, a nested value equal to a shared one written as its name.
-import { codeLiteral, escapeLineSeparators } from "./code-text.js";
+import { codeLiteral, escapeInvisibles } from "./code-text.js";
 
 /**
  * A TypeScript literal of plain data, laid out like JSON.stringify(value,
@@ -79,7 +79,7 @@ function plainLiteral(value: object, indent: string): string | undefined {
   const [head, tail] = even ? wrapperCut(depth) : [0, 0];
   const text = whole.slice(head, whole.length - tail);
   if (text.includes('"__proto__"')) return undefined;
-  return escapeLineSeparators(even || !indent ? text : text.replaceAll("\n", `\n${indent}`));
+  return escapeInvisibles(even || !indent ? text : text.replaceAll("\n", `\n${indent}`));
 }
 
 /** Where a value's text starts in the text of `depth` one-key objects around it, and how much follows it. */

@@ -10,6 +10,7 @@ import type { Schema } from "../load/openapi-document.js";
 import { ShapeBuilder } from "../model/shape.js";
 import type { SurfaceContext, ToolSurfaceContext } from "../model/surface-entry.js";
 import type { Shape, Surface, ToolSurface } from "../model/surface-format.js";
+import { escapeControls } from "./code-text.js";
 
 export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
   // Outputs read the same response schemas again and again (every output of an operation, every operation
@@ -152,7 +153,7 @@ export function* surfaceParts(surface: Surface): Generator<string> {
       laid(sortedTool(tools[id]), layout.each, 2, out);
       for (let k = from; k < out.length; k++) chars += (out[k] as string).length;
       if (chars >= PART_CHARS) {
-        yield out.join("");
+        yield escapeControls(out.join(""));
         out.length = 0;
         chars = 0;
       }
@@ -160,7 +161,7 @@ export function* surfaceParts(surface: Surface): Generator<string> {
     if (ids.length) out.push("\n  }");
   }
   out.push("\n}\n");
-  yield out.join("");
+  yield escapeControls(out.join(""));
 }
 
 /**

@@ -8,7 +8,7 @@
 // The parts then go through render's blank-line squeeze and final trim as the whole text would (squeezedParts), so
 // joined they are the text a whole render gives, byte for byte.
 import { randomUUID } from "node:crypto";
-import { escapeLineSeparators } from "./code-text.js";
+import { escapeControls, escapeInvisibles } from "./code-text.js";
 
 /** Parts of a text, made anew at each call (a generator): joined, they are the file. */
 export interface TextParts {
@@ -38,7 +38,7 @@ const JOINED_UNITS = 1 << 16;
 /**
  * The render of `template` in parts, made as they are taken: the text between the marks, each `eachPart` item's text,
  * and each `deferred` value of the view (its key in the view stands for its parts), squeezed as render squeezes. A
- * template of code (`code`, the default) gets its line separators escaped as renderCode's; a README keeps its own.
+ * template of code (`code`, the default) gets its invisible characters escaped as renderCode's; a README keeps its own.
  */
 export function renderParts(
   template: Template,
@@ -101,8 +101,9 @@ function* eachItem(list: unknown[], options: BlockOptions): Generator<string> {
 
 /**
  * What render does to the whole text (each run of three line breaks or more made two, the trailing blanks cut, then a
- * newline) and renderCode after it (escapeLineSeparators, unless `code` is false: a README), done to the parts as they
- * come: a run of blanks across a join is held until a part with more than blanks comes (or the end, which drops it).
+ * newline) and renderCode after it (escapeInvisibles; escapeControls where `code` is false: a README), done to the
+ * parts as they come: a run of blanks across a join is held until a part with more than blanks comes (or the end,
+ * which drops it).
  * Small parts are joined up to JOINED_UNITS, so a write takes blocks, not one call a part.
  */
 export function* squeezedParts(parts: Iterable<string>, code = true): Generator<string> {
@@ -189,7 +190,7 @@ interface Joined {
 function squeezed(joined: Joined, text: string, code: boolean): void {
   if (!text) return;
   const squeezedText = text.replace(LINE_BREAK_RUNS, "\n\n");
-  const out = code ? escapeLineSeparators(squeezedText) : squeezedText;
+  const out = code ? escapeInvisibles(squeezedText) : escapeControls(squeezedText);
   if (out.length >= JOINED_UNITS) {
     if (joined.block.length) joined.out.push(joined.block.join(""));
     joined.block = [];

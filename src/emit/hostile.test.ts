@@ -39,6 +39,8 @@ const PAYLOAD = [
   "[x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1)",
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder in plain text is part of the payload
   "@type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  // A terminal's escape sequences (clear the screen, set its title), and overrides of text direction (Trojan Source).
+  "\u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
 ].join(" ");
 const ONE_LINE = PAYLOAD.replace(/[\r\n\u2028\u2029]/g, " ");
 const TOKENS: Record<string, string> = {
@@ -105,6 +107,14 @@ describe("generated code from hostile inputs", async () => {
   it("writes no raw line break inside a line of code: no CR, U+2028 or U+2029 in index.js or index.d.ts", () => {
     for (const path of ["hostile/index.js", "hostile/index.d.ts"])
       expect(files.get(path), path).not.toMatch(/[\r\u2028\u2029]/);
+  });
+
+  it("writes no raw control character or mark of text direction in any file: each is its escape", () => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+    const invisible = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    const raw = [...files].filter(([, content]) => invisible.test(content)).map(([path]) => path);
+    expect(raw).toEqual([]);
+    expect(files.get("hostile/README.md")).toContain("\\\\u001b\\[2J");
   });
 
   it("passes node --check", () => {

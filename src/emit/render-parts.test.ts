@@ -1,5 +1,5 @@
 // A template of code rendered in parts (file-text.ts renderParts, issue 59): the parts joined are the text a whole
-// render gives (Handlebars' `each`, then render's blank-line squeeze and trim, then escapeLineSeparators), whatever the
+// render gives (Handlebars' `each`, then render's blank-line squeeze and trim, then escapeInvisibles), whatever the
 // parts' joins fall on; the lists' items are rendered as the parts are taken, not before; a package's entry comes in
 // parts of a block's size, its document's types made only when index.d.ts's parts reach them; and its .d.cts follows
 // its .d.ts at once, a copy of its file, not a second render.
@@ -11,7 +11,7 @@ import fc from "fast-check";
 import Handlebars from "handlebars";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
-import { escapeLineSeparators } from "./code-text.js";
+import { escapeInvisibles } from "./code-text.js";
 import { entryRenderer } from "./emit.js";
 import { type FileText, renderParts, squeezedParts, wholeText } from "./file-text.js";
 import { generate } from "./generate-all.js";
@@ -20,7 +20,7 @@ import { loadProvider } from "./link-provider.js";
 import { StagedWrite } from "./staged-write.js";
 
 /** The whole text as renderCode made it before it came in parts. */
-const whole = (text: string) => `${escapeLineSeparators(text.replace(/\n{3,}/g, "\n\n").trimEnd())}\n`;
+const whole = (text: string) => `${escapeInvisibles(text.replace(/\n{3,}/g, "\n\n").trimEnd())}\n`;
 
 // Texts of blanks and line breaks above all (runs that cross the joins), a little text, the line separators.
 // Now and then a piece longer than a block (a part handed on by itself).

@@ -1,6 +1,7 @@
 // A drafted manifest as YAML, in the style of the hand-written ones (wire
 // placements and short lists on one line), with a `# review: …` comment
 // above every guess a person should check.
+import { lineText } from "../common/github-actions.js";
 import { Document, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from "yaml";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 
@@ -151,7 +152,8 @@ function shallow(node: Node): boolean {
 function wrap(text: string): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(/\s+/)) {
+  // Each word as one line of a report shows it: a document's text in a note moves no terminal's cursor.
+  for (const word of text.split(/\s+/).map(lineText)) {
     if (line && line.length + 1 + word.length > WIDTH) {
       lines.push(` ${line}`);
       line = `  ${word}`;

@@ -3,6 +3,7 @@
 // writes, security requirements the runtime meets none of. Named with --operations, add refuses each, saying why and
 // to leave it out; taken by a group (`all`, a tag, a path prefix), it is left out, each named in a review note, so
 // that a whole API is drafted with the operations that can be called.
+import { lineText } from "../common/github-actions.js";
 import { followLocalRefs } from "../load/json-ref.js";
 import { structurePlace, structureProblems } from "../load/structure/document-structure.js";
 import { fragmentOnlyParams } from "../load/operation-index.js";
@@ -89,7 +90,8 @@ export function leftOutNotes(leftOut: readonly LeftOut[]): { at: string[]; note:
   const byWhy = new Map<string, string[]>();
   for (const { asked, why } of leftOut) byWhy.set(why, [...(byWhy.get(why) ?? []), asked]);
   const one = leftOut.length === 1;
-  const reasons = [...byWhy].map(([why, names]) => `${names.join(", ")} (${why})`);
+  // A name as the document spells it, each on the note's one line (lineText): the note is an error's text too.
+  const reasons = [...byWhy].map(([why, names]) => `${names.map(lineText).join(", ")} (${why})`);
   return [
     {
       at: ["operations"],

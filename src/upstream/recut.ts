@@ -7,6 +7,7 @@
 // top-level requirement, `security: []` on an operation that names none). The manifest is not touched:
 // its credential and outputs stay as the user has them, and what it binds
 // that the newer document no longer has is `generate`'s error, at its line.
+import { lineText } from "../common/github-actions.js";
 import jsyaml from "../vendor/js-yaml.cjs";
 import { withDocumentSteps } from "../import/document-steps.js";
 import { cutDocument, movedLines } from "../import/cut/cut.js";
@@ -118,7 +119,6 @@ export function recut(
     ...cutAnswerLines(answers, "blockwright upstream --accept"),
   ];
   const text =
-    header.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}\n`).join("") +
-    jsyaml.dump(document, { lineWidth: -1, noRefs: true });
+    header.map((l) => `# ${lineText(l)}\n`).join("") + jsyaml.dump(document, { lineWidth: -1, noRefs: true });
   return { text, missing, moved, kept: chosen.length };
 }

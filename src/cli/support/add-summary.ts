@@ -1,5 +1,7 @@
 // What `blockwright add` says it did: the summary of the draft, as JSON (--json) or as lines for a person (what was
 // cut, drafted, pinned, left to review, and whether the draft links).
+// A document's names and texts in the summary: each on its one line (lineText), whatever it holds.
+import { lineText } from "../../common/github-actions.js";
 import type { CutReport } from "../../import/cut/cut.js";
 import type { CredentialDraft, DraftCredential } from "../../import/auth/credential-draft.js";
 import type { ManifestDraft } from "../../import/draft/manifest.js";
@@ -96,18 +98,18 @@ export function summaryText(s: Summary, notes: ReviewNote[]): string {
     `  cut:      ${s.cut.operations.kept} of ${s.cut.operations.total} operations` +
       `${kinds.length ? `; ${kinds.join(", ")}` : ""}; ${size(s.document.bytes)} → ${size(s.cut.bytes)} ` +
       `(openapi.yaml)`,
-    ...(s.cut.dropped.length ? [`            left out at the top level: ${s.cut.dropped.join(", ")}`] : []),
-    ...(s.cut.added.length ? [`            added (not published): ${s.cut.added.join(", ")}`] : []),
+    ...(s.cut.dropped.length ? [`            left out at the top level: ${lineText(s.cut.dropped.join(", "))}`] : []),
+    ...(s.cut.added.length ? [`            added (not published): ${lineText(s.cut.added.join(", "))}`] : []),
     `  drafted:  ${s.drafted.operations.length} operation${s.drafted.operations.length === 1 ? "" : "s"} ` +
       `(manifest.yaml); credential ${credentialWords(s.drafted.credential)}`,
     ...s.drafted.operations.map(
       (o) =>
-        `            ${o.id} (${o.operationId}): ${o.params} parameter${o.params === 1 ? "" : "s"}, ` +
+        `            ${o.id} (${lineText(o.operationId)}): ${o.params} parameter${o.params === 1 ? "" : "s"}, ` +
         `${o.outputs} output${o.outputs === 1 ? "" : "s"}${o.paging ? `, ${o.paging} paging` : ""}`,
     ),
     `  pinned:   ${s.pinned.join(", ")}`,
     `  review:   ${notes.length} note${notes.length === 1 ? "" : "s"} (# review: in manifest.yaml):`,
-    ...notes.map((n) => `            ${n.at.join(".")}: ${n.note}`),
+    ...notes.map((n) => `            ${lineText(n.at.join("."))}: ${lineText(n.note)}`),
     s.check.problems.length
       ? `  check:    generate will stop on ${s.check.problems.length} problem` +
         `${s.check.problems.length === 1 ? "" : "s"}:`

@@ -1,6 +1,7 @@
 // What a cut says of itself: the header comment of the provider's
 // openapi.yaml (where it was cut from, what it keeps, what add added, changed
 // or left out, and why), and the review notes on what a person should check.
+import { lineText } from "../../common/github-actions.js";
 import { operationRef } from "../../load/operation-index.js";
 import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -157,7 +158,8 @@ export function cutHeader(
     ...movedLines(report, "blockwright add").concat(sharedIdsLine(chosen), undeclaredSchemesLine(chosen)),
     ...cutAnswerLines(answers, "blockwright add"),
   ];
-  return lines.map((l) => `# ${l}\n`).join("");
+  // One comment line each, whatever a document's names hold: a line break in an operationId wrote YAML of its own.
+  return lines.map((l) => `# ${lineText(l)}\n`).join("");
 }
 
 /** The header's lines on the shapes the cut rewrote (../cut-rewrites.ts), `by` the command that rewrote them. */

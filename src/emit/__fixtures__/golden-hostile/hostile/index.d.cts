@@ -14,25 +14,25 @@ export type HostileOpenApiPaths = paths;
 export type HostilePaths = paths;
 export type HostileClient = Client<paths>;
 
-/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | expects its credential: X-Hostile|Key: *\/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> '" |<key> header from apiKey; or Authorization: Basic header (basicKey as the user name, the password *\/ globalThis.pwned = 8; /* <img src=x onerror=alert(1)> '" |) (the first whose parameters a call gives). */
+/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f expects its credential: X-Hostile|Key: *\/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> '" |<key> header from apiKey; or Authorization: Basic header (basicKey as the user name, the password *\/ globalThis.pwned = 8; /* <img src=x onerror=alert(1)> '" |) (the first whose parameters a call gives). */
 export declare const hostileAuth: AuthSpec;
 
 /** The live API's address (https://api.hostile.test). */
 export declare const hostileDefaultBaseUrl: string | undefined;
 
-/** A typed openapi-fetch client for Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | with the credential applied (it never follows redirects). */
+/** A typed openapi-fetch client for Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f with the credential applied (it never follows redirects). */
 export declare function createHostileClient(options: Partial<ProviderClientOptions> & Pick<ProviderClientOptions, "credential">): HostileClient;
 
-/** Where Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | requests go (the baseUrl option overrides it). */
+/** Where Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f requests go (the baseUrl option overrides it). */
 export declare const hostileServer: ToolSpec["server"];
 
-/** Where Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |'s error bodies keep their code, message and request id. */
+/** Where Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f's error bodies keep their code, message and request id. */
 export declare const hostileErrors: ErrorSpec;
 
-/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | throttles: when to come back after a 429, and which quota no retry helps. */
+/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f throttles: when to come back after a 429, and which quota no retry helps. */
 export declare const hostileRateLimits: ToolSpec["rateLimits"];
 
-/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |'s access token is obtained and renewed (its OAuth 2 flows). */
+/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f's access token is obtained and renewed (its OAuth 2 flows). */
 export declare const hostileOAuth: ToolSpec["oauth"];
 
 /** What a call reads of parameter `apiKey`, shared by 5 operations. */
@@ -55,46 +55,46 @@ export declare const hostileDataOutput: OutputCall;
 
 /** Parameter `apiKey`, shared by 5 operations. */
 export interface HostileSharedApiKey {
-  /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   apiKey?: string;
 }
 
 /** Parameter `clientId`, shared by 5 operations. */
 export interface HostileSharedClientId {
-  /** Hostile client id *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Hostile client id *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   clientId?: string;
 }
 
 /** Parameter `clientSecret`, shared by 5 operations. */
 export interface HostileSharedClientSecret {
-  /** Hostile client secret *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Hostile client secret *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   clientSecret?: string;
 }
 
 /** Parameter `basicKey`, shared by 5 operations. */
 export interface HostileSharedBasicKey {
-  /** Hostile key sent as the user name *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Hostile key sent as the user name *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   basicKey?: string;
 }
 
-/** Parameters of `hostile_add_book`: Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
+/** Parameters of `hostile_add_book`: Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f. */
 export interface HostileAddBookParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
-  /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   shelfId: string;
-  /** Title of the book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Limits of title depend on format: with format audio: maxLength 80. */
+  /** Title of the book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f Limits of title depend on format: with format audio: maxLength 80. */
   title: string;
-  /** Tags *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Tags *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   tags?: string;
-  /** Free-form metadata *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  meta?: Record<string, "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | "plain">;
-  /** Other shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Free-form metadata *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
+  meta?: Record<string, "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f" | "plain">;
+  /** Other shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   shelves?: string[];
-  /** Genres *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Give genres when size is letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | (required then). */
+  /** Genres *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f Give genres when size is letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f (required then). */
   genres?: "fiction" | "poetry";
-  /** Format *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Allowed size values depend on format: with format paper: a4, letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |; with format ebook *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: none (leave it out); with format audio: none (leave it out). Limits of title depend on format: with format audio: maxLength 80. */
+  /** Format *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f Allowed size values depend on format: with format paper: a4, letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f; with format ebook *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: none (leave it out); with format audio: none (leave it out). Limits of title depend on format: with format audio: maxLength 80. */
   format?: string;
-  /** Page size *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Allowed size values depend on format: with format paper: a4, letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |; with format ebook *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: none (leave it out); with format audio: none (leave it out). Give genres when size is letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | (required then). */
-  size?: "a4" | "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |";
+  /** Page size *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f Allowed size values depend on format: with format paper: a4, letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f; with format ebook *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: none (leave it out); with format audio: none (leave it out). Give genres when size is letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f (required then). */
+  size?: "a4" | "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f";
 }
 
 /** Outputs of `hostile_add_book`. */
@@ -103,56 +103,56 @@ export type HostileAddBookOutput = {
   state: operations["addBook"]["responses"][201]["content"]["application/json"]["state"];
 };
 
-/** Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Put a book on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Allowed size values depend on format: with format paper: a4, letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |; with format ebook *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: none (leave it out); with format audio: none (leave it out). Limits of title depend on format: with format audio: maxLength 80. Give genres when size is letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | (required then). */
+/** Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: Put a book on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f Allowed size values depend on format: with format paper: a4, letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f; with format ebook *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: none (leave it out); with format audio: none (leave it out). Limits of title depend on format: with format audio: maxLength 80. Give genres when size is letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f (required then). */
 export declare const hostileAddBookTool: ToolDefinition<HostileAddBookParams & HostileConnection, HostileAddBookOutput, false>;
 
-/** Parameters of `hostile_get_book`: Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
+/** Parameters of `hostile_get_book`: Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f. */
 export interface HostileGetBookParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
-  /** The book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** The book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   bookId: string;
 }
 
 /** Outputs of `hostile_get_book`. */
 export type HostileGetBookOutput = {
-  book: Omit<operations["getBook"]["responses"][200]["content"]["application/json"], "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |">;
+  book: Omit<operations["getBook"]["responses"][200]["content"]["application/json"], "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f">;
   state: operations["getBook"]["responses"][200]["content"]["application/json"]["state"];
 };
 
-/** Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Read one book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+/** Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: Read one book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
 export declare const hostileGetBookTool: ToolDefinition<HostileGetBookParams & HostileConnection, HostileGetBookOutput, false>;
 
-/** Parameters of `hostile_list_books`: List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
+/** Parameters of `hostile_list_books`: List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f. */
 export interface HostileListBooksParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
-  /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  shelfId: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | "plain" | (string & {});
-  /** Page size *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
+  shelfId: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f" | "plain" | (string & {});
+  /** Page size *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   top?: number;
-  /** Where the page starts *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Where the page starts *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   cursor?: string;
-  /** A name or a number *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  pick?: string | "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | number;
-  /** Author *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** A name or a number *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
+  pick?: string | "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f" | number;
+  /** Author *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   author?: string;
-  /** Ask for an eventually consistent count *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Ask for an eventually consistent count *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   eventual?: boolean;
 }
 
 /** Outputs of `hostile_list_books`. */
 export type HostileListBooksOutput = {
-  data: NonNullable<operations["listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"]["responses"][200]["content"]["application/json"]["value"]> | ["*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"];
+  data: (NonNullable<operations["listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"]["responses"][200]["content"]["application/json"]["value"]>) | (["*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"]);
   metadata: {
     count: number;
-    label: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | NonNullable<NonNullable<operations["listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"]["responses"][404]["content"]["application/json"]["error"]>["*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"]>;
-    total: operations["listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"]["responses"][200]["content"]["application/json"]["total"] | 0;
+    label: ("*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f") | (NonNullable<NonNullable<operations["listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"]["responses"][404]["content"]["application/json"]["error"]>["*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"]>);
+    total: (operations["listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"]["responses"][200]["content"]["application/json"]["total"]) | 0;
   };
 };
 
-/** List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+/** List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
 export declare const hostileListBooksTool: ToolDefinition<HostileListBooksParams & HostileConnection, HostileListBooksOutput, true>;
 
-/** Parameters of `hostile_list_racks`: List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
+/** Parameters of `hostile_list_racks`: List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f. */
 export interface HostileListRacksParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
-  /** The page *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** The page *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   page?: number;
 }
 
@@ -161,10 +161,10 @@ export type HostileListRacksOutput = {
   data: operations["listRacks"]["responses"][200]["content"]["application/json"]["items"];
 };
 
-/** List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+/** List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
 export declare const hostileListRacksTool: ToolDefinition<HostileListRacksParams & HostileConnection, HostileListRacksOutput, true>;
 
-/** Parameters of `hostile_list_shelves`: List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
+/** Parameters of `hostile_list_shelves`: List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f. */
 export interface HostileListShelvesParams extends HostileSharedApiKey, HostileSharedClientId, HostileSharedClientSecret, HostileSharedBasicKey {
 }
 
@@ -173,10 +173,10 @@ export type HostileListShelvesOutput = {
   data: operations["listShelves"]["responses"][200]["content"]["application/json"]["items"];
 };
 
-/** List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+/** List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: List the shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
 export declare const hostileListShelvesTool: ToolDefinition<HostileListShelvesParams & HostileConnection, HostileListShelvesOutput, true>;
 
-/** Every Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | tool, by operation id. */
+/** Every Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f tool, by operation id. */
 export declare const hostileTools: {
   readonly hostile_add_book: typeof hostileAddBookTool;
   readonly hostile_get_book: typeof hostileGetBookTool;
@@ -185,17 +185,17 @@ export declare const hostileTools: {
   readonly hostile_list_shelves: typeof hostileListShelvesTool;
 };
 
-/** The `hostile` block: Keep books on shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+/** The `hostile` block: Keep books on shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
 export declare const hostileBlock: BlockDefinition;
 
-/** Every Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | tool, by operation id. */
+/** Every Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f tool, by operation id. */
 export declare const tools: typeof hostileTools;
 
 /** The `hostile` block. */
 export declare const block: BlockDefinition;
 
 /**
- * Run a Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | tool by operation id. Parameters and output are typed per
+ * Run a Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f tool by operation id. Parameters and output are typed per
  * operation. Never throws for bad input or upstream failures: the result is
  * `{success: true, output}` or `{success: false, error}`.
  */
@@ -210,7 +210,7 @@ export declare const executeTool: ToolExecutor<typeof hostileTools>;
 export declare function toLlmTools<F extends LlmToolFormat>(format: F, options?: LlmToolsOptions): LlmTool<F>[];
 
 /**
- * The pages of a Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | list operation, one result each, in order (only
+ * The pages of a Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f list operation, one result each, in order (only
  * operations that declare pagination). Ends after the last page, at
  * `maxItems`/`maxPages`, or with a failed result; never throws for those.
  */
@@ -222,17 +222,17 @@ export type HostileConnection = { "apiKey": string; "basicKey"?: never; "clientI
 /** Options of `createHostile`: the connection, and the defaults of every call (a call's own options win). */
 export type HostileOptions = HostileConnection & ClientOptions;
 
-/** A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | client: one method per operation (`Throws`: made with `throwOnError: true`). */
+/** A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f client: one method per operation (`Throws`: made with `throwOnError: true`). */
 export interface HostileApi<Throws extends boolean = false> {
-  /** Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Put a book on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: Put a book on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   readonly addBook: Method<ClientInput<HostileAddBookParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileAddBookOutput, Throws>;
-  /** Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Read one book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: Read one book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   readonly getBook: Method<ClientInput<HostileGetBookParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileGetBookOutput, Throws>;
-  /** List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   readonly listBooks: PagedMethod<ClientInput<HostileListBooksParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileListBooksOutput, NonNullable<HostileListBooksOutput["data"]>[number], Throws>;
-  /** List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   readonly listRacks: PagedMethod<ClientInput<HostileListRacksParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileListRacksOutput, NonNullable<HostileListRacksOutput["data"]>[number], Throws>;
-  /** List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  /** List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: List the shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
   readonly listShelves: PagedMethod<ClientInput<HostileListShelvesParams, "apiKey" | "basicKey" | "clientId" | "clientSecret">, HostileListShelvesOutput, NonNullable<HostileListShelvesOutput["data"]>[number], Throws>;
   /** A copy of this client with these options changed (a credential given replaces this one's whole). */
   withOptions(options: Partial<HostileOptions> & { throwOnError: true }): HostileApi<true>;
@@ -241,29 +241,29 @@ export interface HostileApi<Throws extends boolean = false> {
 }
 
 /**
- * A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | client: the connection and the call options given once, one
+ * A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f client: the connection and the call options given once, one
  * method per operation, each returning `{success, output}` or
  * `{success: false, error}` (or, with `throwOnError: true`, throwing a
  * BlockwrightError subclass).
  */
 export declare function createHostile(options: HostileOptions & { throwOnError: true }): HostileApi<true>;
 export declare function createHostile(options: HostileOptions): HostileApi;
-/** A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | client whose credential comes from the environment (Node.js, Deno, Bun: see the README). */
+/** A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f client whose credential comes from the environment (Node.js, Deno, Bun: see the README). */
 export declare function createHostile(): HostileApi;
 
-/** The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | triggers, by trigger id: events that start a workflow (never called as tools). */
+/** The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f triggers, by trigger id: events that start a workflow (never called as tools). */
 export declare const hostileTriggers: {
   readonly hostile_shelf_changed: TriggerSpec;
 };
 
-/** What the trigger `hostile_shelf_changed` gives a workflow (Shelf changed *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Starts when a shelf changes *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |). */
+/** What the trigger `hostile_shelf_changed` gives a workflow (Shelf changed *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: Starts when a shelf changes *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f). */
 export interface HostileShelfChangedEvent {
   /** The event, as delivered. */
   data: Record<string, unknown>;
   metadata: {
-    /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+    /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
     shelf: string;
-    /** An odd field *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+    /** An odd field *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
     odd?: string;
   };
 }
@@ -280,19 +280,19 @@ export interface HostileTriggerEvents {
  */
 export declare function verifyEvent<Id extends keyof HostileTriggerEvents>(triggerId: Id, delivery: Delivery, options: VerifyOptions): Promise<VerifyResult<HostileTriggerEvents[Id]>>;
 
-/** The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them). */
+/** The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them). */
 export declare const hostilePollTriggers: {
   readonly hostile_book_listed: PollTriggerSpec;
 };
 
-/** What the poll trigger `hostile_book_listed` gives a workflow for each new item (Book listed *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Starts when a book appears on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |). */
+/** What the poll trigger `hostile_book_listed` gives a workflow for each new item (Book listed *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: Starts when a book appears on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f). */
 export interface HostileBookListedItem {
   /** The item, as the list operation gave it. */
   data: Record<string, unknown>;
   metadata: {
-    /** The book's id *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+    /** The book's id *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
     bookId: string;
-    /** Its title *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+    /** Its title *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f */
     title?: string;
   };
 }
@@ -317,7 +317,7 @@ export declare namespace HostileOpenApi {
                      * @description The shelf *\/ globalThis.pwned = 1; /*
                      *      globalThis.pwned = 2; //
                      globalThis.pwned = 3;
-                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                      */
                     shelfId: string;
                 };
@@ -327,19 +327,19 @@ export declare namespace HostileOpenApi {
              * List books *\/ globalThis.pwned = 1; /*
              *      globalThis.pwned = 2; //
              globalThis.pwned = 3;
-             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
              * @description List the books of a shelf *\/ globalThis.pwned = 1; /*
              *      globalThis.pwned = 2; //
              globalThis.pwned = 3;
-             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
              */
-            get: operations["listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"];
+            get: operations["listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"];
             put?: never;
             /**
              * Add a book *\/ globalThis.pwned = 1; /*
              *      globalThis.pwned = 2; //
              globalThis.pwned = 3;
-             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
              */
             post: operations["addBook"];
             delete?: never;
@@ -391,7 +391,7 @@ export declare namespace HostileOpenApi {
              * @description Read a book *\/ globalThis.pwned = 1; /*
              *      globalThis.pwned = 2; //
              globalThis.pwned = 3;
-             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
              */
             get: operations["getBook"];
             put?: never;
@@ -409,7 +409,7 @@ export declare namespace HostileOpenApi {
                 path?: never;
                 cookie?: never;
             };
-            get: operations["getBookByKey */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"];
+            get: operations["getBookByKey */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"];
             put?: never;
             post?: never;
             delete?: never;
@@ -426,56 +426,56 @@ export declare namespace HostileOpenApi {
              * Book *\/ globalThis.pwned = 1; /*
              *      globalThis.pwned = 2; //
              globalThis.pwned = 3;
-             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
              * @description A book *\/ globalThis.pwned = 1; /*
              *      globalThis.pwned = 2; //
              globalThis.pwned = 3;
-             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
              */
             Book: {
                 /**
                  * @description Id *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  * @example *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 id: string;
                 /**
                  * @description Title *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  * @default *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 title: string;
                 /**
                  * @description State *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  * @enum {string}
                  */
-                state: "pending */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | "ready" | "failed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |";
+                state: "pending */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f" | "ready" | "failed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f";
                 /**
                  * @description A note *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
-                "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: string;
+                "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: string;
             };
             /**
              * @description An error *\/ globalThis.pwned = 1; /*
              *      globalThis.pwned = 2; //
              globalThis.pwned = 3;
-             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
              */
             Error: {
                 error?: {
@@ -483,14 +483,14 @@ export declare namespace HostileOpenApi {
                      * @description Code *\/ globalThis.pwned = 1; /*
                      *      globalThis.pwned = 2; //
                      globalThis.pwned = 3;
-                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                      */
-                    "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: string;
+                    "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: string;
                     /**
                      * @description Message *\/ globalThis.pwned = 1; /*
                      *      globalThis.pwned = 2; //
                      globalThis.pwned = 3;
-                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                      */
                     message?: string;
                 };
@@ -504,29 +504,29 @@ export declare namespace HostileOpenApi {
     }
     export type $defs = Record<string, never>;
     export interface operations {
-        "listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |": {
+        "listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F": {
             parameters: {
                 query?: {
                     /**
                      * @description Page size *\/ globalThis.pwned = 1; /*
                      *      globalThis.pwned = 2; //
                      globalThis.pwned = 3;
-                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                      */
-                    "$top */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: number;
+                    "$top */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: number;
                     /**
                      * @description Cursor *\/ globalThis.pwned = 1; /*
                      *      globalThis.pwned = 2; //
                      globalThis.pwned = 3;
-                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                      */
-                    "cursor */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: string;
-                    "$count */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |";
-                    "pick */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: string | "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | number;
-                    "filter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: {
-                        "author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: string;
+                    "cursor */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: string;
+                    "$count */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f";
+                    "pick */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: string | "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f" | number;
+                    "filter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: {
+                        "author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: string;
                     };
-                    "api-version"?: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |";
+                    "api-version"?: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f";
                 };
                 header?: {
                     Consistency?: "eventual";
@@ -536,7 +536,7 @@ export declare namespace HostileOpenApi {
                      * @description The shelf *\/ globalThis.pwned = 1; /*
                      *      globalThis.pwned = 2; //
                      globalThis.pwned = 3;
-                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                      */
                     shelfId: string;
                 };
@@ -548,7 +548,7 @@ export declare namespace HostileOpenApi {
                  * @description A page of books *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 200: {
                     headers: {
@@ -560,27 +560,27 @@ export declare namespace HostileOpenApi {
                              * @description Total *\/ globalThis.pwned = 1; /*
                              *      globalThis.pwned = 2; //
                              globalThis.pwned = 3;
-                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                              */
                             total: number;
                             /**
                              * @description More *\/ globalThis.pwned = 1; /*
                              *      globalThis.pwned = 2; //
                              globalThis.pwned = 3;
-                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                              * @example *\/ globalThis.pwned = 1; /*
                              *      globalThis.pwned = 2; //
                              globalThis.pwned = 3;
-                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                              */
                             more?: string;
                             /**
                              * @description The next page's cursor *\/ globalThis.pwned = 1; /*
                              *      globalThis.pwned = 2; //
                              globalThis.pwned = 3;
-                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                              */
-                            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: string;
+                            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: string;
                             value?: components["schemas"]["Book"][];
                         };
                     };
@@ -589,7 +589,7 @@ export declare namespace HostileOpenApi {
                  * @description No such shelf *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 404: {
                     headers: {
@@ -599,12 +599,12 @@ export declare namespace HostileOpenApi {
                         /**
                          * @example {
                          *       "error": {
-                         *         "*\/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |": "*\/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; //
+                         *         "*\/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f": "*\/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; //
                          globalThis.pwned = 3;
-                         globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+                         globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
                          *         "message": "*\/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; //
                          globalThis.pwned = 3;
-                         globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+                         globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
                          *       }
                          *     }
                          */
@@ -616,7 +616,7 @@ export declare namespace HostileOpenApi {
         addBook: {
             parameters: {
                 query?: {
-                    "api-version"?: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |";
+                    "api-version"?: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f";
                 };
                 header?: never;
                 path: {
@@ -624,7 +624,7 @@ export declare namespace HostileOpenApi {
                      * @description The shelf *\/ globalThis.pwned = 1; /*
                      *      globalThis.pwned = 2; //
                      globalThis.pwned = 3;
-                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                     globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                      */
                     shelfId: string;
                 };
@@ -634,7 +634,7 @@ export declare namespace HostileOpenApi {
              * @description The book *\/ globalThis.pwned = 1; /*
              *      globalThis.pwned = 2; //
              globalThis.pwned = 3;
-             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
              */
             requestBody: {
                 content: {
@@ -643,11 +643,11 @@ export declare namespace HostileOpenApi {
                          * @description Title *\/ globalThis.pwned = 1; /*
                          *      globalThis.pwned = 2; //
                          globalThis.pwned = 3;
-                         globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                         globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                          * @example *\/ globalThis.pwned = 1; /*
                          *      globalThis.pwned = 2; //
                          globalThis.pwned = 3;
-                         globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                         globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                          */
                         title: string;
                         tags?: string[];
@@ -658,11 +658,11 @@ export declare namespace HostileOpenApi {
                         genres?: string;
                         options: {
                             /** @enum {string} */
-                            format?: "paper" | "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | "audio";
+                            format?: "paper" | "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f" | "audio";
                             /** @enum {string} */
-                            size?: "a4" | "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | "none";
+                            size?: "a4" | "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f" | "none";
                             /** @enum {string} */
-                            note?: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |";
+                            note?: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f";
                         };
                     };
                 };
@@ -672,7 +672,7 @@ export declare namespace HostileOpenApi {
                  * @description Added *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 201: {
                     headers: {
@@ -686,7 +686,7 @@ export declare namespace HostileOpenApi {
                  * @description Too many requests *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 429: {
                     headers: {
@@ -713,7 +713,7 @@ export declare namespace HostileOpenApi {
                  * @description Racks *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 200: {
                     headers: {
@@ -722,7 +722,7 @@ export declare namespace HostileOpenApi {
                     content: {
                         "application/json": {
                             items?: string[];
-                            "pages */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: number;
+                            "pages */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: number;
                         };
                     };
                 };
@@ -741,7 +741,7 @@ export declare namespace HostileOpenApi {
                  * @description Shelves *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 200: {
                     headers: {
@@ -754,16 +754,16 @@ export declare namespace HostileOpenApi {
                              * @description The next page *\/ globalThis.pwned = 1; /*
                              *      globalThis.pwned = 2; //
                              globalThis.pwned = 3;
-                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                              */
-                            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: string;
+                            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: string;
                             /**
                              * @description Shelves in all *\/ globalThis.pwned = 1; /*
                              *      globalThis.pwned = 2; //
                              globalThis.pwned = 3;
-                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                             globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                              */
-                            "count */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: number;
+                            "count */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F"?: number;
                         };
                     };
                 };
@@ -784,7 +784,7 @@ export declare namespace HostileOpenApi {
                  * @description The book *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 200: {
                     headers: {
@@ -796,7 +796,7 @@ export declare namespace HostileOpenApi {
                 };
             };
         };
-        "getBookByKey */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |": {
+        "getBookByKey */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001B[2J\u001B]0;pwned\u0007 \u009B31m \u202E }; globalThis.pwned = 9; { \u2066 \u200F": {
             parameters: {
                 query?: never;
                 header?: never;
@@ -811,7 +811,7 @@ export declare namespace HostileOpenApi {
                  * @description The book *\/ globalThis.pwned = 1; /*
                  *      globalThis.pwned = 2; //
                  globalThis.pwned = 3;
-                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
                  */
                 200: {
                     headers: {

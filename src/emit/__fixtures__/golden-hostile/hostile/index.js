@@ -4,7 +4,7 @@ export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationE
 export { observeCalls } from "@blockwright/runtime/observe";
 
 /**
- * How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | expects its credential: X-Hostile|Key: *\/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> '" |<key> header from apiKey; or Authorization: Basic header (basicKey as the user name, the password *\/ globalThis.pwned = 8; /* <img src=x onerror=alert(1)> '" |) (the first whose parameters a call gives).
+ * How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f expects its credential: X-Hostile|Key: *\/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> '" |<key> header from apiKey; or Authorization: Basic header (basicKey as the user name, the password *\/ globalThis.pwned = 8; /* <img src=x onerror=alert(1)> '" |) (the first whose parameters a call gives).
  * @type {import("@blockwright/runtime").AuthSpec}
  */
 export const hostileAuth = {
@@ -28,7 +28,7 @@ export const hostileAuth = {
 export const hostileDefaultBaseUrl = "https://api.hostile.test";
 
 /**
- * A typed openapi-fetch client for Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | with the credential applied.
+ * A typed openapi-fetch client for Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f with the credential applied.
  * @param {Partial<import("@blockwright/runtime").ProviderClientOptions> & Pick<import("@blockwright/runtime").ProviderClientOptions, "credential">} options
  */
 export function createHostileClient(options) {
@@ -40,7 +40,7 @@ export function createHostileClient(options) {
 }
 
 /**
- * Where Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | requests go (the baseUrl option overrides it).
+ * Where Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f requests go (the baseUrl option overrides it).
  * @type {import("@blockwright/runtime").ToolSpec["server"]}
  */
 export const hostileServer = {
@@ -49,7 +49,7 @@ export const hostileServer = {
 };
 
 /**
- * Where Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |'s error bodies keep their code, message and request id.
+ * Where Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f's error bodies keep their code, message and request id.
  * @type {import("@blockwright/runtime").ErrorSpec}
  */
 export const hostileErrors = {
@@ -58,7 +58,7 @@ export const hostileErrors = {
       "kind": "body",
       "pointer": [
         "error",
-        "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       ]
     }
   ],
@@ -91,28 +91,28 @@ export const hostileErrors = {
         "kind": "body",
         "pointer": [
           "error",
-          "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         ]
       }
     ]
   },
   "failureWhen": [
     {
-      "expression": "$response.body#/error/*~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "expression": "$response.body#/error/*~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "ref": {
         "kind": "body",
         "pointer": [
           "error",
-          "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         ]
       },
-      "equals": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "equals": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   ]
 };
 
 /**
- * How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | throttles: when to come back after a 429, and which quota no retry helps.
+ * How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f throttles: when to come back after a 429, and which quota no retry helps.
  * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
  */
 export const hostileRateLimits = {
@@ -122,21 +122,21 @@ export const hostileRateLimits = {
         "kind": "body",
         "pointer": [
           "error",
-          "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         ]
       }
     ],
     "codes": [
-      "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     ],
     "messages": [
-      "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     ]
   }
 };
 
 /**
- * How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |'s access token is obtained and renewed (its OAuth 2 flows).
+ * How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f's access token is obtained and renewed (its OAuth 2 flows).
  * @type {import("@blockwright/runtime").ToolSpec["oauth"]}
  */
 export const hostileOAuth = {
@@ -147,7 +147,7 @@ export const hostileOAuth = {
       "clientId": "clientId",
       "clientSecret": "clientSecret",
       "tokenFields": {
-        "audience": "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "audience": "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       }
     }
   ]
@@ -256,7 +256,7 @@ export const hostileDataOutput = {
 };
 
 /**
- * Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: what a call reads (the client's); hostileAddBookTool adds its description.
+ * Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: what a call reads (the client's); hostileAddBookTool adds its description.
  * @type {import("@blockwright/runtime").ToolCall}
  */
 const hostileAddBookCall = {
@@ -281,7 +281,7 @@ const hostileAddBookCall = {
         "name": "shelfId"
       },
       "maxLength": 2000,
-      "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$"
+      "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\| \u001b\\[2J\u001b\\]0;pwned\u0007 \u009b31m \u202e \\}; globalThis\\.pwned = 9; \\{ \u2066 \u200f)$"
     },
     {
       "name": "title",
@@ -304,7 +304,7 @@ const hostileAddBookCall = {
         "in": "body",
         "pointer": "/tags",
         "split": {
-          "separator": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+          "separator": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
           "maxItems": 5
         }
       },
@@ -318,27 +318,27 @@ const hostileAddBookCall = {
       "wire": {
         "in": "body",
         "pointer": "/meta",
-        "wrapUnlessKey": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "wrapUnlessKey": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       },
       "default": {
-        "note": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "note": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       },
       "jsonType": "object",
       "keys": {
-        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$"
+        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\| \u001b\\[2J\u001b\\]0;pwned\u0007 \u009b31m \u202e \\}; globalThis\\.pwned = 9; \\{ \u2066 \u200f)$"
       },
       "values": {
         "enum": [
-          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
           "plain"
         ]
       },
       "forbiddenKeys": {
         "keys": [
           "id",
-          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         ],
-        "hint": "the shelf assigns ids */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "hint": "the shelf assigns ids */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       }
     },
     {
@@ -353,7 +353,7 @@ const hostileAddBookCall = {
       "jsonType": "array",
       "items": {
         "type": "string",
-        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$",
+        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\| \u001b\\[2J\u001b\\]0;pwned\u0007 \u009b31m \u202e \\}; globalThis\\.pwned = 9; \\{ \u2066 \u200f)$",
         "maxLength": 2000
       }
     },
@@ -370,7 +370,7 @@ const hostileAddBookCall = {
         "fiction",
         "poetry"
       ],
-      "separator": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "separator": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     {
       "name": "format",
@@ -381,10 +381,10 @@ const hostileAddBookCall = {
         "in": "body",
         "pointer": "/options/format"
       },
-      "default": "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "default": "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "enum": [
         "paper",
-        "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "audio"
       ],
       "caseInsensitive": true
@@ -400,7 +400,7 @@ const hostileAddBookCall = {
       },
       "enum": [
         "a4",
-        "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       ]
     }
   ],
@@ -409,12 +409,12 @@ const hostileAddBookCall = {
     {
       "in": "query",
       "name": "api-version",
-      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     {
       "in": "body",
       "pointer": "/options/note",
-      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   ],
   "rules": [
@@ -425,9 +425,9 @@ const hostileAddBookCall = {
       "values": {
         "paper": [
           "a4",
-          "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         ],
-        "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |": [],
+        "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f": [],
         "audio": []
       }
     },
@@ -446,7 +446,7 @@ const hostileAddBookCall = {
       "param": "genres",
       "dependsOn": "size",
       "values": [
-        "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       ]
     }
   ],
@@ -481,12 +481,12 @@ const hostileAddBookCall = {
 };
 
 /**
- * Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Put a book on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Allowed size values depend on format: with format paper: a4, letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |; with format ebook *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: none (leave it out); with format audio: none (leave it out). Limits of title depend on format: with format audio: maxLength 80. Give genres when size is letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | (required then).
+ * Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: Put a book on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f Allowed size values depend on format: with format paper: a4, letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f; with format ebook *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: none (leave it out); with format audio: none (leave it out). Limits of title depend on format: with format audio: maxLength 80. Give genres when size is letter *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f (required then).
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const hostileAddBookTool = /* @__PURE__ */ describeTool(hostileAddBookCall, {
-  "title": "Add book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-  "description": "Put a book on a shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "title": "Add book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+  "description": "Put a book on a shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
   "operationId": "addBook",
   "responses": [
     {
@@ -500,78 +500,78 @@ export const hostileAddBookTool = /* @__PURE__ */ describeTool(hostileAddBookCal
   ],
   "params": {
     "apiKey": {
-      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "clientId": {
-      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "clientSecret": {
-      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "basicKey": {
-      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "shelfId": {
       "title": "Shelf ID",
-      "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "title": {
       "title": "Title",
-      "description": "Title of the book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Title of the book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "tags": {
       "title": "Tags",
-      "description": "Tags */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Tags */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "meta": {
       "title": "Meta",
-      "description": "Free-form metadata */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Free-form metadata */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "shelves": {
       "title": "Shelves",
-      "description": "Other shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Other shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "genres": {
       "title": "Genres",
-      "description": "Genres */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Genres */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "format": {
       "title": "Format",
-      "description": "Format */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Format */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "size": {
       "title": "Size",
-      "description": "Page size */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Page size */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     }
   },
   "outputs": {
     "bookId": {
-      "description": "The new book's id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "The new book's id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     "state": {
-      "description": "Processing state */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "Processing state */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   }
 });
 
 /**
- * Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: what a call reads (the client's); hostileGetBookTool adds its description.
+ * Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: what a call reads (the client's); hostileGetBookTool adds its description.
  * @type {import("@blockwright/runtime").ToolCall}
  */
 const hostileGetBookCall = {
@@ -602,9 +602,9 @@ const hostileGetBookCall = {
     {
       "when": {
         "param": "bookId",
-        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$"
+        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\| \u001b\\[2J\u001b\\]0;pwned\u0007 \u009b31m \u202e \\}; globalThis\\.pwned = 9; \\{ \u2066 \u200f)$"
       },
-      "operationId": "getBookByKey */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "operationId": "getBookByKey */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "method": "GET",
       "path": "/v2/books('{key}')",
       "wire": {
@@ -612,7 +612,7 @@ const hostileGetBookCall = {
           "in": "path",
           "name": "key",
           "escape": {
-            "'": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+            "'": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
           }
         }
       }
@@ -622,7 +622,7 @@ const hostileGetBookCall = {
     {
       "in": "query",
       "name": "api-version",
-      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   ],
   "rules": [],
@@ -641,7 +641,7 @@ const hostileGetBookCall = {
           "pointer": []
         },
         "omit": [
-          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         ],
         "required": true
       }
@@ -654,11 +654,11 @@ const hostileGetBookCall = {
   "polling": {
     "output": "state",
     "pending": [
-      "pending */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "pending */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     ],
     "terminal": [
       "ready",
-      "failed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "failed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     ],
     "intervalMs": 1000,
     "minIntervalMs": 100,
@@ -671,12 +671,12 @@ const hostileGetBookCall = {
 };
 
 /**
- * Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Read one book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |
+ * Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: Read one book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const hostileGetBookTool = /* @__PURE__ */ describeTool(hostileGetBookCall, {
-  "title": "Get book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-  "description": "Read one book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "title": "Get book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+  "description": "Read one book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
   "operationId": "getBook",
   "responses": [
     {
@@ -684,46 +684,46 @@ export const hostileGetBookTool = /* @__PURE__ */ describeTool(hostileGetBookCal
       "examples": []
     }
   ],
-  "deprecated": "Use the list */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "deprecated": "Use the list */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
   "params": {
     "apiKey": {
-      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "clientId": {
-      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "clientSecret": {
-      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "basicKey": {
-      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "bookId": {
       "title": "Book ID",
-      "description": "The book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "The book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     }
   },
   "outputs": {
     "book": {
-      "description": "The book without its note */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "The book without its note */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     "state": {
-      "description": "Processing state */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "Processing state */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   }
 });
 
 /**
- * List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: what a call reads (the client's); hostileListBooksTool adds its description.
+ * List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: what a call reads (the client's); hostileListBooksTool adds its description.
  * @type {import("@blockwright/runtime").ToolCall}
  */
 const hostileListBooksCall = {
@@ -747,12 +747,12 @@ const hostileListBooksCall = {
         "in": "path",
         "name": "shelfId",
         "escape": {
-          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         }
       },
       "maxLength": 2000,
-      "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$",
-      "patternHint": "a shelf id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\| \u001b\\[2J\u001b\\]0;pwned\u0007 \u009b31m \u202e \\}; globalThis\\.pwned = 9; \\{ \u2066 \u200f)$",
+      "patternHint": "a shelf id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     {
       "name": "top",
@@ -761,7 +761,7 @@ const hostileListBooksCall = {
       "secret": false,
       "wire": {
         "in": "query",
-        "name": "$top */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "name": "$top */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       },
       "default": 10,
       "integer": true,
@@ -775,9 +775,9 @@ const hostileListBooksCall = {
       "secret": false,
       "wire": {
         "in": "query",
-        "name": "cursor */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "name": "cursor */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       },
-      "default": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "default": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "maxLength": 2000
     },
     {
@@ -787,19 +787,19 @@ const hostileListBooksCall = {
       "secret": false,
       "wire": {
         "in": "query",
-        "name": "pick */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "name": "pick */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       },
       "anyOf": [
         {
           "type": "string",
           "maxLength": 20,
-          "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$",
-          "patternHint": "letters */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\| \u001b\\[2J\u001b\\]0;pwned\u0007 \u009b31m \u202e \\}; globalThis\\.pwned = 9; \\{ \u2066 \u200f)$",
+          "patternHint": "letters */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         },
         {
           "type": "string",
           "enum": [
-            "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+            "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
           ]
         },
         {
@@ -815,10 +815,10 @@ const hostileListBooksCall = {
       "secret": false,
       "wire": {
         "in": "query",
-        "name": "filter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |[author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |]",
+        "name": "filter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f[author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f]",
         "of": {
-          "name": "filter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-          "field": "author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "name": "filter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+          "field": "author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         },
         "encoding": {
           "style": "deepObject",
@@ -842,8 +842,8 @@ const hostileListBooksCall = {
           },
           {
             "in": "query",
-            "name": "$count */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-            "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+            "name": "$count */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+            "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
           }
         ]
       }
@@ -854,7 +854,7 @@ const hostileListBooksCall = {
     {
       "in": "query",
       "name": "api-version",
-      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   ],
   "rules": [],
@@ -875,7 +875,7 @@ const hostileListBooksCall = {
           ]
         },
         "default": [
-          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         ]
       }
     },
@@ -899,7 +899,7 @@ const hostileListBooksCall = {
       "type": "string",
       "optional": false,
       "source": {
-        "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       }
     },
     {
@@ -921,13 +921,13 @@ const hostileListBooksCall = {
   "outcomes": [
     {
       "status": 404,
-      "description": "The shelf does not exist; an empty list */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "The shelf does not exist; an empty list */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "outputs": [
         {
           "path": "data",
           "source": {
             "value": [
-              "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+              "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
             ]
           }
         },
@@ -940,15 +940,15 @@ const hostileListBooksCall = {
         {
           "path": "metadata.label",
           "source": {
-            "expression": "$response.body#/error/*~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+            "expression": "$response.body#/error/*~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
             "ref": {
               "kind": "body",
               "pointer": [
                 "error",
-                "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+                "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
               ]
             },
-            "default": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+            "default": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
           }
         },
         {
@@ -967,17 +967,17 @@ const hostileListBooksCall = {
     "next": {
       "style": "cursor",
       "cursor": {
-        "expression": "$response.body#/*~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "expression": "$response.body#/*~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "ref": {
           "kind": "body",
           "pointer": [
-            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
           ]
         }
       },
       "send": {
         "in": "query",
-        "name": "cursor */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "name": "cursor */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       }
     },
     "more": {
@@ -988,7 +988,7 @@ const hostileListBooksCall = {
           "more"
         ]
       },
-      "equals": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "equals": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     "items": [
       "data"
@@ -997,18 +997,18 @@ const hostileListBooksCall = {
 };
 
 /**
- * List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |
+ * List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const hostileListBooksTool = /* @__PURE__ */ describeTool(hostileListBooksCall, {
-  "title": "List books */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-  "description": "List the books of a shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-  "operationId": "listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "title": "List books */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+  "description": "List the books of a shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+  "operationId": "listBooks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
   "responses": [
     {
       "status": 200,
       "examples": [
-        "page */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "page */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       ]
     },
     {
@@ -1018,80 +1018,80 @@ export const hostileListBooksTool = /* @__PURE__ */ describeTool(hostileListBook
   ],
   "params": {
     "apiKey": {
-      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "clientId": {
-      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "clientSecret": {
-      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "basicKey": {
-      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "shelfId": {
       "title": "Shelf ID",
-      "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm",
       "knownValues": [
-        "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "plain"
       ],
-      "placeholder": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "example": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "placeholder": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "example": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     "top": {
       "title": "Top",
-      "description": "Page size */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Page size */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "cursor": {
       "title": "Cursor",
-      "description": "Where the page starts */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Where the page starts */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "pick": {
       "title": "Pick",
-      "description": "A name or a number */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "A name or a number */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "author": {
       "title": "Author",
-      "description": "Author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "eventual": {
       "title": "Eventual",
-      "description": "Ask for an eventually consistent count */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Ask for an eventually consistent count */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     }
   },
   "outputs": {
     "data": {
-      "description": "The books */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "The books */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     "metadata.count": {
-      "description": "Books returned */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "Books returned */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     "metadata.label": {
-      "description": "A constant */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "A constant */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     },
     "metadata.total": {
-      "description": "Books on the shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "Books on the shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   }
 });
 
 /**
- * List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: what a call reads (the client's); hostileListRacksTool adds its description.
+ * List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: what a call reads (the client's); hostileListRacksTool adds its description.
  * @type {import("@blockwright/runtime").ToolCall}
  */
 const hostileListRacksCall = {
@@ -1124,7 +1124,7 @@ const hostileListRacksCall = {
     {
       "in": "query",
       "name": "api-version",
-      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   ],
   "rules": [],
@@ -1149,11 +1149,11 @@ const hostileListRacksCall = {
       "param": "page"
     },
     "pages": {
-      "expression": "$response.body#/pages *~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "expression": "$response.body#/pages *~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "ref": {
         "kind": "body",
         "pointer": [
-          "pages */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "pages */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         ]
       }
     },
@@ -1164,12 +1164,12 @@ const hostileListRacksCall = {
 };
 
 /**
- * List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |
+ * List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const hostileListRacksTool = /* @__PURE__ */ describeTool(hostileListRacksCall, {
-  "title": "List racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-  "description": "List the racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "title": "List racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+  "description": "List the racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
   "operationId": "listRacks",
   "responses": [
     {
@@ -1179,40 +1179,40 @@ export const hostileListRacksTool = /* @__PURE__ */ describeTool(hostileListRack
   ],
   "params": {
     "apiKey": {
-      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "clientId": {
-      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "clientSecret": {
-      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "basicKey": {
-      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "page": {
       "title": "Page",
-      "description": "The page */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "The page */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     }
   },
   "outputs": {
     "data": {
-      "description": "The racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "The racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   }
 });
 
 /**
- * List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: what a call reads (the client's); hostileListShelvesTool adds its description.
+ * List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: what a call reads (the client's); hostileListShelvesTool adds its description.
  * @type {import("@blockwright/runtime").ToolCall}
  */
 const hostileListShelvesCall = {
@@ -1233,7 +1233,7 @@ const hostileListShelvesCall = {
     {
       "in": "query",
       "name": "api-version",
-      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   ],
   "rules": [],
@@ -1251,21 +1251,21 @@ const hostileListShelvesCall = {
     "next": {
       "style": "nextUrl",
       "url": {
-        "expression": "$response.body#/*~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "expression": "$response.body#/*~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "ref": {
           "kind": "body",
           "pointer": [
-            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
           ]
         }
       }
     },
     "total": {
-      "expression": "$response.body#/count *~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "expression": "$response.body#/count *~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "ref": {
         "kind": "body",
         "pointer": [
-          "count */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "count */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         ]
       }
     },
@@ -1276,12 +1276,12 @@ const hostileListShelvesCall = {
 };
 
 /**
- * List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |
+ * List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f: List the shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const hostileListShelvesTool = /* @__PURE__ */ describeTool(hostileListShelvesCall, {
-  "title": "List shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-  "description": "List the shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "title": "List shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+  "description": "List the shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
   "operationId": "listShelves",
   "responses": [
     {
@@ -1291,34 +1291,34 @@ export const hostileListShelvesTool = /* @__PURE__ */ describeTool(hostileListSh
   ],
   "params": {
     "apiKey": {
-      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "clientId": {
-      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-or-llm"
     },
     "clientSecret": {
-      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     },
     "basicKey": {
-      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "visibility": "user-only"
     }
   },
   "outputs": {
     "data": {
-      "description": "The shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      "description": "The shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
     }
   }
 });
 
-/** Every Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | tool, by operation id. */
+/** Every Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f tool, by operation id. */
 export const hostileTools = {
   hostile_add_book: hostileAddBookTool,
   hostile_get_book: hostileGetBookTool,
@@ -1328,17 +1328,17 @@ export const hostileTools = {
 };
 
 /**
- * The `hostile` block: Keep books on shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |
+ * The `hostile` block: Keep books on shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f
  * @type {import("@blockwright/runtime").BlockDefinition}
  */
 export const hostileBlock = {
   "type": "hostile",
-  "name": "Hostile */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-  "description": "Keep books on shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-  "longDescription": "A long description */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "name": "Hostile */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+  "description": "Keep books on shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+  "longDescription": "A long description */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
   "color": "#123456",
   "category": "tools",
-  "docsUrl": "https://docs.hostile.test/ */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "docsUrl": "https://docs.hostile.test/ */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
   "tools": {
     "access": [
       "hostile_add_book",
@@ -1361,23 +1361,23 @@ export const hostileBlock = {
       "options": [
         {
           "id": "hostile_add_book",
-          "label": "Add book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "label": "Add book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         },
         {
           "id": "hostile_get_book",
-          "label": "Get book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "label": "Get book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         },
         {
           "id": "hostile_list_books",
-          "label": "List books */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "label": "List books */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         },
         {
           "id": "hostile_list_racks",
-          "label": "List racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "label": "List racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         },
         {
           "id": "hostile_list_shelves",
-          "label": "List shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "label": "List shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         }
       ],
       "default": "hostile_add_book",
@@ -1388,10 +1388,10 @@ export const hostileBlock = {
     },
     {
       "id": "apiKey",
-      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "control": "short-input",
       "type": "string",
-      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": true,
       "password": true,
       "visibility": "user-only",
@@ -1399,10 +1399,10 @@ export const hostileBlock = {
     },
     {
       "id": "clientId",
-      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "control": "short-input",
       "type": "string",
-      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Hostile client id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1410,10 +1410,10 @@ export const hostileBlock = {
     },
     {
       "id": "clientSecret",
-      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "control": "short-input",
       "type": "string",
-      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Hostile client secret */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": true,
       "password": true,
       "visibility": "user-only",
@@ -1421,10 +1421,10 @@ export const hostileBlock = {
     },
     {
       "id": "basicKey",
-      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "title": "Basic key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "control": "short-input",
       "type": "string",
-      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Hostile key sent as the user name */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": true,
       "password": true,
       "visibility": "user-only",
@@ -1435,7 +1435,7 @@ export const hostileBlock = {
       "title": "Shelf ID",
       "control": "long-input",
       "type": "string",
-      "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1457,8 +1457,8 @@ export const hostileBlock = {
       "title": "Shelf ID",
       "control": "long-input",
       "type": "string",
-      "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "placeholder": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "placeholder": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1480,7 +1480,7 @@ export const hostileBlock = {
       "title": "Title",
       "control": "long-input",
       "type": "string",
-      "description": "Title of the book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Title of the book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1502,7 +1502,7 @@ export const hostileBlock = {
       "title": "Tags",
       "control": "long-input",
       "type": "string",
-      "description": "Tags */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Tags */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1519,9 +1519,9 @@ export const hostileBlock = {
       "title": "Meta",
       "control": "code",
       "type": "json",
-      "description": "Free-form metadata */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Free-form metadata */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "default": {
-        "note": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "note": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       },
       "secret": false,
       "password": false,
@@ -1539,7 +1539,7 @@ export const hostileBlock = {
       "title": "Shelves",
       "control": "code",
       "type": "json",
-      "description": "Other shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Other shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1556,7 +1556,7 @@ export const hostileBlock = {
       "title": "Genres",
       "control": "dropdown",
       "type": "string",
-      "description": "Genres */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Genres */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "options": [
         {
           "id": "fiction",
@@ -1583,22 +1583,22 @@ export const hostileBlock = {
       "title": "Format",
       "control": "dropdown",
       "type": "string",
-      "description": "Format */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Format */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "options": [
         {
           "id": "paper",
           "label": "paper"
         },
         {
-          "id": "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-          "label": "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "id": "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+          "label": "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         },
         {
           "id": "audio",
           "label": "audio"
         }
       ],
-      "default": "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "default": "ebook */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1615,15 +1615,15 @@ export const hostileBlock = {
       "title": "Size",
       "control": "dropdown",
       "type": "string",
-      "description": "Page size */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Page size */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "options": [
         {
           "id": "a4",
           "label": "a4"
         },
         {
-          "id": "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-          "label": "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          "id": "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+          "label": "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
         }
       ],
       "secret": false,
@@ -1642,7 +1642,7 @@ export const hostileBlock = {
       "title": "Book ID",
       "control": "short-input",
       "type": "string",
-      "description": "The book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "The book */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1664,7 +1664,7 @@ export const hostileBlock = {
       "title": "Top",
       "control": "number",
       "type": "number",
-      "description": "Page size */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Page size */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "default": 10,
       "secret": false,
       "password": false,
@@ -1682,8 +1682,8 @@ export const hostileBlock = {
       "title": "Cursor",
       "control": "long-input",
       "type": "string",
-      "description": "Where the page starts */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "default": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Where the page starts */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "default": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1700,7 +1700,7 @@ export const hostileBlock = {
       "title": "Pick",
       "control": "code",
       "type": "json",
-      "description": "A name or a number */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "A name or a number */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1717,7 +1717,7 @@ export const hostileBlock = {
       "title": "Author",
       "control": "short-input",
       "type": "string",
-      "description": "Author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Author */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1734,7 +1734,7 @@ export const hostileBlock = {
       "title": "Eventual",
       "control": "switch",
       "type": "boolean",
-      "description": "Ask for an eventually consistent count */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Ask for an eventually consistent count */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1751,7 +1751,7 @@ export const hostileBlock = {
       "title": "Page",
       "control": "number",
       "type": "number",
-      "description": "The page */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "The page */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1826,76 +1826,76 @@ export const hostileBlock = {
     "hostile_add_book": {
       "bookId": {
         "type": "string",
-        "description": "The new book's id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "The new book's id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       },
       "state": {
         "type": "string",
-        "description": "Processing state */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "Processing state */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       }
     },
     "hostile_get_book": {
       "book": {
         "type": "json",
-        "description": "The book without its note */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "The book without its note */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       },
       "state": {
         "type": "string",
-        "description": "Processing state */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "Processing state */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       }
     },
     "hostile_list_books": {
       "data": {
         "type": "array",
-        "description": "The books */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "The books */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       },
       "metadata.count": {
         "type": "number",
-        "description": "Books returned */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "Books returned */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       },
       "metadata.label": {
         "type": "string",
-        "description": "A constant */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "A constant */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       },
       "metadata.total": {
         "type": "number",
-        "description": "Books on the shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "Books on the shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       }
     },
     "hostile_list_racks": {
       "data": {
         "type": "array",
-        "description": "The racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "The racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       }
     },
     "hostile_list_shelves": {
       "data": {
         "type": "array",
-        "description": "The shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "The shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "optional": false
       }
     }
   }
 };
 
-/** Every Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | tool, by operation id. */
+/** Every Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f tool, by operation id. */
 export const tools = hostileTools;
 
 /** The `hostile` block. */
 export const block = hostileBlock;
 
-/** The parts of the runtime's support Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |'s tools need; a package bundles no other. */
+/** The parts of the runtime's support Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f's tools need; a package bundles no other. */
 const hostileSupport = { oauth: oauthFlows, json: jsonParams, boolean: booleanValues, rules: ruleChecks, form: formEncoding, links: pageLinks, cursors: pageCursors, strings: stringRules, unions: paramUnions, bodies: requestBodies, writes: writeSafety, credentials: credentialKinds, requestSize: requestSizeCheck, routes: valueRoutes, constants: wireConstants, outcomes: replyOutcomes };
 
-/** Run a Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | tool by operation id; never throws for bad input or upstream failures. */
+/** Run a Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f tool by operation id; never throws for bad input or upstream failures. */
 export const executeTool = /* @__PURE__ */ createPackageExecutor(hostileTools, hostileSupport);
 
 /**
@@ -1924,28 +1924,28 @@ const hostileClientTable = {
 };
 
 /**
- * A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | client: the connection and the call options given once, one method per operation.
+ * A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f client: the connection and the call options given once, one method per operation.
  * @param {import("./index.js").HostileOptions} [options] without it, the credential comes from the environment
  */
 export function createHostile(options) {
   return createPackageClient(hostileClientTable, options);
 }
 
-/** The pages of a Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | list operation, one result each (operations that declare pagination). */
+/** The pages of a Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f list operation, one result each (operations that declare pagination). */
 // Through a function, not `executeTool.paginate` read at load: a bundle that never pages drops the executor.
 /** @type {typeof import("./index.js").paginate} */
 export const paginate = (operationId, params, options) => executeTool.paginate(operationId, params, options);
 
 /**
- * The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | triggers, by trigger id: events that start a workflow (never called as tools).
+ * The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f triggers, by trigger id: events that start a workflow (never called as tools).
  * @type {Record<string, import("@blockwright/runtime").TriggerSpec>}
  */
 export const hostileTriggers = {
   "hostile_shelf_changed": {
     "id": "hostile_shelf_changed",
     "provider": "hostile",
-    "title": "Shelf changed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-    "description": "Starts when a shelf changes */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+    "title": "Shelf changed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+    "description": "Starts when a shelf changes */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
     "event": {
       "source": "callback",
       "operationId": "listShelves",
@@ -1956,7 +1956,7 @@ export const hostileTriggers = {
         "pointer": [
           "kind"
         ],
-        "equals": "changed */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "equals": "changed */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       }
     ],
     "authentication": {
@@ -1964,15 +1964,15 @@ export const hostileTriggers = {
       "algorithm": "SHA-256",
       "encoding": "hex",
       "header": "X-Hostile-Signature",
-      "prefix": "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |=",
-      "signedText": "{timestamp}.{body} */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "prefix": "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f=",
+      "signedText": "{timestamp}.{body} */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
       "timestamp": {
         "header": "X-Hostile-Timestamp",
         "toleranceSeconds": 300
       },
       "secret": {
         "encoding": "base64",
-        "prefix": "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "prefix": "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
       }
     },
     "secretParam": "signingSecret",
@@ -1987,7 +1987,7 @@ export const hostileTriggers = {
             "pointer": [
               "kind"
             ],
-            "equals": "challenge */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+            "equals": "challenge */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
           }
         ]
       }
@@ -1998,7 +1998,7 @@ export const hostileTriggers = {
     "outputs": [
       {
         "name": "shelf",
-        "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "source": {
           "from": "event",
           "pointer": [
@@ -2009,11 +2009,11 @@ export const hostileTriggers = {
       },
       {
         "name": "odd",
-        "description": "An odd field */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "An odd field */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "source": {
           "from": "event",
           "pointer": [
-            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+            "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
           ]
         },
         "required": false
@@ -2026,15 +2026,15 @@ export const hostileTriggers = {
 export const verifyEvent = /* @__PURE__ */ createTriggerVerifier(hostileTriggers);
 
 /**
- * The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them).
+ * The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them).
  * @type {Record<string, import("@blockwright/runtime").PollTriggerSpec>}
  */
 export const hostilePollTriggers = {
   "hostile_book_listed": {
     "id": "hostile_book_listed",
     "provider": "hostile",
-    "title": "Book listed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-    "description": "Starts when a book appears on a shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+    "title": "Book listed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+    "description": "Starts when a book appears on a shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
     "operation": "hostile_list_books",
     "inputs": {
       "shelfId": "{{inputs.shelf}}"
@@ -2044,8 +2044,8 @@ export const hostilePollTriggers = {
         "type": "string",
         "required": true,
         "maxLength": 200,
-        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$",
-        "description": "The shelf to watch */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\| \u001b\\[2J\u001b\\]0;pwned\u0007 \u009b31m \u202e \\}; globalThis\\.pwned = 9; \\{ \u2066 \u200f)$",
+        "description": "The shelf to watch */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "name": "shelf",
         "title": "Shelf",
         "secret": false,
@@ -2075,7 +2075,7 @@ export const hostilePollTriggers = {
     "outputs": [
       {
         "name": "bookId",
-        "description": "The book's id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "The book's id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "source": {
           "from": "event",
           "pointer": [
@@ -2086,7 +2086,7 @@ export const hostilePollTriggers = {
       },
       {
         "name": "title",
-        "description": "Its title */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "description": "Its title */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
         "source": {
           "from": "event",
           "pointer": [
