@@ -3,6 +3,13 @@
 // validator, host rules, runtime expressions, wire encodings and value
 // helpers. Not part of the public API: it may change in any release.
 export * from "./index.js";
+// The tools run in Node: their one-off calls say who calls, as the node entry's do (User-Agent: blockwright/<version>).
+export {
+  CALL_AGENT,
+  createExecutor,
+  executeToolDefinition,
+  paginateToolDefinition,
+} from "./client/node-agent.js";
 export { flowParams, oauthParams } from "./oauth/flows.js";
 export { tokenUrlPlaceholders } from "./oauth/token-url.js";
 export { pageInputsOf } from "./validate/page-inputs.js";

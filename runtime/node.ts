@@ -6,3 +6,9 @@
 // module, one UpstreamError class, whichever entry a module loads).
 export * from "./index.js";
 export { createClient, createPackageClient } from "./client/environment.js";
+export {
+  createExecutor,
+  createPackageExecutor,
+  executeToolDefinition,
+  paginateToolDefinition,
+} from "./client/node-agent.js";

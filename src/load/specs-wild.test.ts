@@ -286,6 +286,8 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
       accept: "application/vnd.tracker+json",
       authorization: `Bearer ${TOKEN}`,
       "content-type": "application/vnd.tracker+json",
+      // Who calls, as every one-off call of the tools says it (runtime/client/node-agent.ts).
+      "user-agent": expect.stringMatching(/^blockwright\/\d/),
       "x-tracker-api-version": "2022-11-28",
     });
   });
