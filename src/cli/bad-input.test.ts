@@ -31,6 +31,24 @@ const CASES: Case[] = [
     says: "--timeout needs a value; one starting with a dash is written --timeout=-…",
   },
   {
+    name: "call --base-url that is no address",
+    args: ["call", "notes_list", "--base-url", "zq-not-an-address"],
+    code: 2,
+    says: '--base-url must be an absolute address such as https://api.example.com, got "zq-not-an-address"',
+  },
+  {
+    name: "call --base-url over http to a remote host",
+    args: ["call", "notes_list", "--base-url", "http://zq.example.com"],
+    code: 2,
+    says: '--base-url must use https (http is allowed only for loopback hosts), got "http://zq.example.com"',
+  },
+  {
+    name: "call --base-url with credentials in it",
+    args: ["call", "notes_list", "--base-url", "https://zq:zqpass123@zq.example.com"],
+    code: 2,
+    says: "--base-url must not contain credentials, got (address with credentials withheld)",
+  },
+  {
     name: "generate --specs naming a file",
     args: ["generate", "--specs", "package.json"],
     code: 2,

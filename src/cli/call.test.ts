@@ -218,9 +218,10 @@ describe("blockwright call", () => {
       ],
       { env: { BOOKS_KEY: KEY } },
     );
-    expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).error).toMatchObject({ type: "validation", rule: "baseUrl" });
-    expect(r.stdout).not.toContain("pa55word");
+    // A usage error (exit 2) before any request, as the help says of a bad option.
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--base-url must not contain credentials, got (address with credentials withheld)");
+    expect(r.stdout + r.stderr).not.toContain("pa55word");
   });
 
   describe("secret references", () => {

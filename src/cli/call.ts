@@ -3,7 +3,7 @@
 // <dir>]`
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { llmOutput, setOwn, type ToolSpec, typedText } from "@blockwright/runtime/internal";
+import { checkAddress, llmOutput, setOwn, type ToolSpec, typedText } from "@blockwright/runtime/internal";
 import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import {
   generatedPackages,
@@ -104,7 +104,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const allPages = args.values["all-pages"] === true;
   if ((maxItems !== undefined || maxPages !== undefined) && !allPages)
     throw new UsageError("BW3004", "--max-items and --max-pages go with --all-pages");
-  const baseUrl = stringOption(args, "base-url");
+  const baseUrl = checkedBaseUrl(stringOption(args, "base-url"));
   const tokenUrl = stringOption(args, "token-url");
   const allowHosts = listOption(args, "allow-host");
   const json = stringOption(args, "params");
@@ -296,4 +296,16 @@ async function toolNamed(named: string, out: string, available: string[]) {
           `(${upstream.map(([id]) => id).join(", ")})`
       : `unknown operation ${JSON.stringify(named)}${unknownNameHint(named, Object.keys(all.tools), "operation")}`,
   );
+}
+
+/** --base-url held to the rules of a base address here, as a usage error (exit 2), not the tool's failure (exit 1). */
+function checkedBaseUrl(baseUrl: string | undefined): string | undefined {
+  const checked = baseUrl !== undefined ? checkAddress(baseUrl) : undefined;
+  if (checked && "problem" in checked)
+    throw new UsageError(
+      "BW3003",
+      `--base-url ${checked.problem}, got ` +
+        `${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(baseUrl)}`,
+    );
+  return baseUrl;
 }
