@@ -284,6 +284,29 @@ const CASES: Case[] = [
     says: "specs/notes/upstream/source.yaml: needs file and sha256, each a string (got file: 5, sha256: 6)",
   },
   {
+    name: "upstream given the newer document as an address",
+    args: ["upstream", "notes", "https://zq.example.com/openapi.json"],
+    code: 2,
+    says:
+      "https://zq.example.com/openapi.json: upstream reads the newer document from a file, it does not fetch an " +
+      "address: download it (curl -fsSLo newer.json 'https://zq.example.com/openapi.json') and give the file, with " +
+      "--accept --source 'https://zq.example.com/openapi.json' to record where it came from",
+  },
+  {
+    name: "upstream --source without --accept",
+    setup: (d) => write(d, "new.yaml", "openapi: 3.0.3\npaths: {}\n"),
+    args: ["upstream", "notes", "new.yaml", "--source", "https://zq.example.com/openapi.json"],
+    code: 2,
+    says: "--source goes with --accept: it records where the document --accept pins came from",
+  },
+  {
+    name: "upstream --source of more than one line",
+    setup: (d) => write(d, "new.yaml", "openapi: 3.0.3\npaths: {}\n"),
+    args: ["upstream", "notes", "new.yaml", "--accept", "--source", "https://zq.example.com/a\nzq: b"],
+    code: 2,
+    says: '--source takes one line of text, the address the document came from, got "https://zq.example.com/a\\nzq: b"',
+  },
+  {
     name: "upstream with a newer document of odd shapes (parts of the wrong type read as absent)",
     setup: (d) => {
       pin(d);

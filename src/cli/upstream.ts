@@ -71,6 +71,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const [provider, newerPath, ...extra] = args.positionals;
   if (!provider || !newerPath) throw new UsageError("BW3002", "needs <provider> and <newer published document>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
+  checkNewerGiven(newerPath, stringOption(args, "source"), args.values.accept === true);
   const { specs } = projectDirs(args, io.cwd);
   await projectProviders(specs, io.cwd, [provider]);
 
@@ -354,4 +355,31 @@ async function pinFirst(io: CliIo, first: FirstPin, options: { json: boolean }):
       `from; \`blockwright upstream ${provider} <newer document>\` compares a newer one with it\n`,
   );
   return 0;
+}
+
+/**
+ * The newer document a file (an address is not fetched: said so, with how to give it, not "no such file"), and
+ * --source one line of text, given with --accept, which records it.
+ */
+function checkNewerGiven(newerPath: string, source: string | undefined, accept: boolean): void {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(newerPath)) {
+    const quoted = `'${newerPath.replaceAll("'", "'\\''")}'`;
+    throw new UsageError(
+      "BW1003",
+      `${newerPath}: upstream reads the newer document from a file, it does not fetch an address: download it ` +
+        `(curl -fsSLo newer.json ${quoted}) and give the file, with --accept --source ${quoted} to record where it ` +
+        "came from",
+    );
+  }
+  if (source === undefined) return;
+  if (!accept)
+    throw new UsageError(
+      "BW3004",
+      "--source goes with --accept: it records where the document --accept pins came from",
+    );
+  if (!source.trim() || /\p{Cc}/u.test(source))
+    throw new UsageError(
+      "BW3003",
+      `--source takes one line of text, the address the document came from, got ${JSON.stringify(source)}`,
+    );
 }
