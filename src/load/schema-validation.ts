@@ -112,7 +112,17 @@ function toSourceError(source: YamlSource, error: ErrorObject, root: object): So
         at([...path, String(error.params.propertyName)]),
         `${field}: invalid name ${jsonLine(String(error.params.propertyName))}`,
       );
+    case "minProperties":
+    case "minItems":
+      return new SourceError("BW1104", at(path, "value"), `${field}: ${fewest(error)}`);
     case "type":
+      // A file of nothing (or only comments) has no top level at all: said so, not "got undefined" or YAML's quoting.
+      if ((error.data === undefined || error.data === null) && !path.length)
+        return new SourceError(
+          "BW1104",
+          at(path),
+          `${field}: the file is empty (or only comments): must be an ${String(error.params.type)}`,
+        );
       if (error.data === null) {
         return new SourceError(
           "BW1107",
@@ -133,6 +143,13 @@ function toSourceError(source: YamlSource, error: ErrorObject, root: object): So
         `${field}: ${error.message ?? "is invalid"}, got ${JSON.stringify(error.data)}`,
       );
   }
+}
+
+/** Ajv's "must NOT have fewer than 1 properties" in words: how many are needed (an empty workflow's blocks). */
+function fewest(error: ErrorObject): string {
+  const least = Number(error.params.limit);
+  const [one, many] = error.keyword === "minItems" ? ["item", "items"] : ["entry", "entries"];
+  return `must hold at least ${least} ${least === 1 ? one : many}, got ${JSON.stringify(error.data)}`;
 }
 
 function describeDiscriminator(error: ErrorObject, root: object): string {

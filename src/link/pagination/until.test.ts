@@ -66,7 +66,7 @@ describe("pagination.until", () => {
       `${AT}:23: ${WHERE}.empty: must be one of true, got false`,
     ]);
     expect(await wildProblems("zqpayments", [until("{}")])).toEqual([
-      `${AT}:14: ${WHERE}: must NOT have fewer than 1 properties, got {}`,
+      `${AT}:14: ${WHERE}: must hold at least 1 entry, got {}`,
     ]);
   });
 });

@@ -123,7 +123,7 @@ describe("the requiredWhen rule without values, linked", () => {
       { rule: "requiredWhen", param: "verdict", dependsOn: "note" },
     ]);
     expect(await linked(GIVEN.replace(" }\n", ", values: [] }\n"))).toEqual([
-      `${AT}:58:72: ${FIELD}.values: must NOT have fewer than 1 items, got []`,
+      `${AT}:58:72: ${FIELD}.values: must hold at least 1 item, got []`,
     ]);
   });
 

@@ -46,6 +46,16 @@ export const corpus: [string, string, unknown[]][] = [
     ["flow.yaml:6:5: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]"],
   ],
   [
+    "an empty file",
+    "# a workflow to come\n",
+    ["flow.yaml:1:1: (top level): the file is empty (or only comments): must be an object"],
+  ],
+  [
+    "a workflow of no blocks",
+    "name: Reading list\nblocks: {}\n",
+    ["flow.yaml:2:9: blocks: must hold at least 1 entry, got {}"],
+  ],
+  [
     "an unknown top-level field",
     `${BASE}schedule: daily\n`,
     ['flow.yaml:21:1: (top level): unknown field "schedule" (allowed: $schema, name, description, blocks)'],
