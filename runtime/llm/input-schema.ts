@@ -10,6 +10,7 @@ import {
   tupleWords,
 } from "./nested-schema.js";
 import { fileNote, type SchemaTool, textFileType } from "./text-files.js";
+import { strictJsonSchema } from "./strict-nested.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { connectionParams, isConnectionParam } from "../spec/connection-params.js";
 import type { JsonSchema, JsonType, ObjectSchema } from "./llm-tool-types.js";
@@ -157,6 +158,13 @@ function sentence(description: string | undefined, notes: readonly string[]): st
  */
 function jsonSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[]): void {
   const tuple = paramTuple(p);
+  // A value strict mode can take as it is (an object of listed fields, a list of them or of scalars): its schema, the
+  // fields' lengths and formats in their descriptions (strict-nested.ts); other values as JSON text.
+  const native = strict ? strictJsonSchema(p) : undefined;
+  if (native) {
+    Object.assign(s, native);
+    return;
+  }
   if (strict) {
     s.type = "string";
     const kind = p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array";

@@ -2,12 +2,13 @@ import type { ToolError } from "../http/errors.js";
 import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { ownValue, setOwn } from "../common/own.js";
 import { toolBehavior, type ToolBehavior } from "../spec/behavior.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { NestedLimits, ToolSpec } from "../spec/tool-types.js";
 import { type FileHosts, modelFileValueIssue } from "../validate/file-hosts.js";
 import { type DescribedTool, toolSentences } from "./wording.js";
 import { outputSchema } from "./llm-outputs.js";
 import { modelTextFile } from "./text-files.js";
 import { connectionParams, inputSchema } from "./input-schema.js";
+import { withoutLeftOutNulls } from "./strict-nested.js";
 import {
   type AnthropicTool,
   LLM_TOOL_FORMATS,
@@ -195,13 +196,21 @@ export function llmCallParams(
       const issue = modelFileValueIssue(name, value, options.fileHosts ?? {});
       if (issue) return fail(issue.param, issue.rule, issue.message);
     }
-    setOwn(params, name, value);
+    // A JSON value's fields a model left out as strict mode says it, null, where the field takes no null: taken out.
+    setOwn(params, name, spec?.type === "json" ? withoutLeftOutNulls(value, jsonLimits(spec)) : value);
   }
   for (const name of reserved) {
     const value = ownValue(connection, name);
     if (value !== undefined) setOwn(params, name, value);
   }
   return { params };
+}
+
+/** What a JSON parameter's value holds, as the link records it: an object's fields, a list's items. */
+function jsonLimits(p: ToolSpec["params"][number]): NestedLimits | undefined {
+  if (p.jsonType === "object") return p.object;
+  if (p.jsonType === "array" && p.items && !p.tuple) return { type: "array", items: p.items };
+  return undefined;
 }
 
 // ---- description --------------------------------------------------------------
