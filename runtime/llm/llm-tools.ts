@@ -9,6 +9,7 @@ import { outputSchema } from "./llm-outputs.js";
 import { modelTextFile } from "./text-files.js";
 import { connectionParams, inputSchema } from "./input-schema.js";
 import { withoutLeftOutNulls } from "./strict-nested.js";
+import { holdsNestedSecret, jsonInput, secretPlaces } from "../validate/nested-secrets.js";
 import {
   type AnthropicTool,
   LLM_TOOL_FORMATS,
@@ -174,6 +175,15 @@ export function llmCallParams(
     const deep = typeof value === "object" ? tooDeep(value) : undefined;
     if (deep) return fail(name, "depth", nestingIssue(name, deep).message);
     const spec = tool.params.find((p) => p.name === name);
+    // A secret inside a JSON value (a password in an object) is the person's, never a model's: refused unechoed.
+    const secret = spec?.type === "json" ? modelSecretPlace(spec, value) : undefined;
+    if (secret)
+      return fail(
+        name,
+        "secret",
+        `${secret}: is a secret (a password or a key), given by the person running the tools, not by tool arguments; ` +
+          "leave it out (the value given was not used)",
+      );
     const text = spec ? modelTextFile(tool, spec, value) : undefined; // a text file's text itself (text-files.ts)
     if (text) {
       setOwn(params, name, text);
@@ -204,6 +214,17 @@ export function llmCallParams(
     if (value !== undefined) setOwn(params, name, value);
   }
   return { params };
+}
+
+/** The first place inside a model's JSON value its shape marks secret, as `profile.password`, `keys[0].value`. */
+function modelSecretPlace(spec: ToolSpec["params"][number], value: unknown): string | undefined {
+  if (!holdsNestedSecret(spec)) return undefined;
+  let first: string | undefined;
+  secretPlaces(spec, jsonInput(value), (found, path) => {
+    if (first === undefined && found !== null && found !== undefined)
+      first = `${spec.name}${path.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("")}`;
+  });
+  return first;
 }
 
 /** What a JSON parameter's value holds, as the link records it: an object's fields, a list's items. */

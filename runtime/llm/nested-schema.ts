@@ -49,11 +49,15 @@ export function nestedSchema(limits: NestedLimits): JsonSchema {
 export function fieldsSchema(shape: Pick<NestedLimits, "fields" | "required">): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   // A field named `__proto__` stays a field (an assignment would set the object's prototype and lose it).
-  for (const [field, limits] of Object.entries(shape.fields ?? {})) setOwn(properties, field, nestedSchema(limits));
+  // A secret field (a password inside the object) is the person's to give, never a model's: not offered
+  // (llmCallParams refuses a model's value there).
+  const offered = Object.entries(shape.fields ?? {}).filter(([, limits]) => !limits.secret);
+  for (const [field, limits] of offered) setOwn(properties, field, nestedSchema(limits));
+  const required = shape.required?.filter((name) => !shape.fields?.[name]?.secret);
   return {
     type: "object",
     properties,
-    ...(shape.required ? { required: [...shape.required] } : {}),
+    ...(required?.length ? { required } : {}),
   };
 }
 
@@ -155,6 +159,7 @@ export function holdsWords(p: Pick<ParamSpec, "jsonType" | "items" | "object" | 
   if (object?.fields && Object.keys(object.fields).length) {
     const required = new Set(object.required ?? []);
     const fields = Object.entries(object.fields)
+      .filter(([, l]) => !l.secret)
       .slice(0, 24)
       .map(([name, l]) => `${name} (${valueWords(l)}${required.has(name) ? ", required" : ""})`);
     const more = Object.keys(object.fields).length > 24 ? ", …" : "";

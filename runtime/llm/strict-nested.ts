@@ -45,7 +45,8 @@ function valueSchema(l: NestedLimits, depth: number, count: { fields: number }):
   if (!l.type) return undefined;
   const s: JsonSchema = { type: l.nullable ? [l.type, "null"] : l.type };
   if (l.type === "object") {
-    const fields = Object.entries(l.fields ?? {});
+    // A secret field is the person's to give, never a model's: not offered (nested-schema.ts's fieldsSchema alike).
+    const fields = Object.entries(l.fields ?? {}).filter(([, field]) => !field.secret);
     count.fields += fields.length;
     if (!fields.length || l.open || count.fields > MAX_FIELDS) return undefined;
     const required = new Set(l.required ?? []);
