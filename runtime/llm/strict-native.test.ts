@@ -73,8 +73,8 @@ describe("a structured parameter in OpenAI strict mode", () => {
           required: ["zqid"],
           additionalProperties: false,
         },
-        // A null of its own: sent as null (strict mode cannot leave it out).
-        zqparent: { description: "null to leave it out.", type: ["string", "null"] },
+        // A null of its own: sent as null (strict mode cannot leave it out), and not said to leave it out.
+        zqparent: { type: ["string", "null"] },
       },
       required: ["body", "zqtags", "zqdue", "zqowner", "zqparent"],
       additionalProperties: false,

@@ -80,16 +80,19 @@ function scalarSchema(s: JsonSchema, l: NestedLimits): JsonSchema {
   return words.length ? { description: words.join(" "), ...s } : s;
 }
 
-/** A field the value may leave out: nullable, its null "not given". */
+/**
+ * A field the value may leave out: nullable, its null "not given". One that takes null of its own keeps its schema and
+ * says nothing of leaving out: its null is sent (withoutLeftOutNulls), and strict mode has no other way to omit it.
+ */
 function leftOut(field: JsonSchema): JsonSchema {
   const note = "null to leave it out.";
   const description = field.description ? `${field.description} ${note}` : note;
   if (field.anyOf) {
-    const nullable = field.anyOf.some((f) => f.type === "null");
-    return { description, anyOf: nullable ? field.anyOf : [...field.anyOf, { type: "null" }] };
+    if (field.anyOf.some((f) => f.type === "null")) return field;
+    return { description, anyOf: [...field.anyOf, { type: "null" }] };
   }
   const types = [field.type ?? []].flat() as JsonType[];
-  if (types.includes("null")) return { ...field, description };
+  if (types.includes("null")) return field;
   return {
     ...field,
     description,

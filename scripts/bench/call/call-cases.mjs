@@ -84,3 +84,20 @@ export const CASES = [
     reply: { status: 200, likelihood: 8, data: { full_name: "sean thorne", work_email: "someone@example.com" } },
   },
 ];
+
+/**
+ * The anchor's request options of case `c`, with the User-Agent the tool sends (none, or the node entry's
+ * `blockwright/<version>`), read from one call of `executeTool` with `options`: the same request, header for header,
+ * whichever entry of the runtime the package resolved (plain Node: the node entry's; Vitest: the plain one's).
+ */
+export async function anchorInit(c, executeTool, options) {
+  let agent = null;
+  const body = JSON.stringify(c.reply);
+  const fetch = async (request) => {
+    agent = request.headers.get("user-agent");
+    return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+  };
+  const result = await executeTool(c.id, c.params, { ...options, fetch });
+  if (!result.success) throw new Error(`${c.id} failed: ${JSON.stringify(result.error)}`);
+  return agent === null ? c.init : { ...c.init, headers: { ...c.init.headers, "User-Agent": agent } };
+}

@@ -18,7 +18,7 @@
 // arguments still measures them all in one process, as a workflow runner calling several would.
 import createClient from "openapi-fetch";
 import { RateLimiter } from "@blockwright/runtime";
-import { CASES } from "./call-cases.mjs";
+import { anchorInit, CASES } from "./call-cases.mjs";
 import { inTurn as inTurnOf } from "./in-turn.mjs";
 
 // Each package loaded by path, as the registry loads them (nothing imports generated/).
@@ -83,8 +83,9 @@ for (const c of named.length ? CASES.filter((k) => named.some((p) => k.id.starts
     const result = await executeTool(c.id, c.params, options);
     if (!result.success) throw new Error(`${c.id} failed: ${JSON.stringify(result.error)}`);
   };
+  const init = await anchorInit(c, executeTool, options);
   const anchor = async () => {
-    if (!(await client[c.method](c.path, c.init)).data) throw new Error(`openapi-fetch ${c.id} failed`);
+    if (!(await client[c.method](c.path, init)).data) throw new Error(`openapi-fetch ${c.id} failed`);
   };
   calls.push({
     id: c.id,

@@ -9,7 +9,7 @@
 // puts both ratios above the bench's; the last one is what this measures. The cases are the bench's (call-cases.mjs);
 // a rated one's limiter is each build's own (its runtime's RateLimiter: the other's would measure one limiter twice).
 import createClient from "openapi-fetch";
-import { CASES } from "./call-cases.mjs";
+import { anchorInit, CASES } from "./call-cases.mjs";
 
 const [which, other, rounds = "21", mine] = process.argv.slice(2);
 // `new-key`: books' call with a key new to the process on each call (the bench's new-key row), both builds.
@@ -50,8 +50,10 @@ const call = (executeTool, o) => async () => {
   if (!result.success) throw new Error(`${c.id} failed: ${JSON.stringify(result.error)}`);
 };
 const [a, b] = [call(theirs, options(theirLimiter)), call(ours, options(ourLimiter))];
+// As this build's tool sends it (its User-Agent: call-cases.mjs anchorInit).
+const init = await anchorInit(c, ours, options(ourLimiter));
 const anchor = async () => {
-  if (!(await client[c.method](c.path, c.init)).data) throw new Error(`openapi-fetch ${c.id} failed`);
+  if (!(await client[c.method](c.path, init)).data) throw new Error(`openapi-fetch ${c.id} failed`);
 };
 const cpu = () => {
   const { user, system } = process.cpuUsage();

@@ -7,7 +7,7 @@ import createClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import { RateLimiter } from "../../../runtime/index.js";
 import { ROOT } from "../../../test-support/repo.js";
-import { CASES } from "./call-cases.mjs";
+import { anchorInit, CASES } from "./call-cases.mjs";
 
 /** A request as sent: its method, address, headers (lower-cased, in order) and body. */
 async function seen(request: Request) {
@@ -45,7 +45,7 @@ describe("the call bench's cases", () => {
     const client = createClient({ baseUrl: c.baseUrl, fetch: anchor.fetch });
     const answer = await (client as unknown as Record<string, (p: string, i: unknown) => Promise<{ data?: unknown }>>)[
       c.method
-    ]?.(c.path, c.init);
+    ]?.(c.path, await anchorInit(c, executeTool, { ...(c.viaParam ? {} : { baseUrl: c.baseUrl }) }));
     expect(answer?.data).toEqual(c.reply);
     expect(ours.sent).toHaveLength(1);
     expect(anchor.sent).toHaveLength(1);
