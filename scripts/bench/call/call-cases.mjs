@@ -89,10 +89,15 @@ export const CASES = [
  * The anchor's request options of case `c`, with the User-Agent the tool sends (none, or the node entry's
  * `blockwright/<version>`), read from one call of `executeTool` with `options`: the same request, header for header,
  * whichever entry of the runtime the package resolved (plain Node: the node entry's; Vitest: the plain one's).
+ * @param {(typeof CASES)[number]} c
+ * @param {(id: string, params: object, options: object) => Promise<{ success: boolean, error?: unknown }>} executeTool
+ * @param {object} options
  */
 export async function anchorInit(c, executeTool, options) {
+  /** @type {string | null} */
   let agent = null;
   const body = JSON.stringify(c.reply);
+  /** @param {Request} request */
   const fetch = async (request) => {
     agent = request.headers.get("user-agent");
     return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
