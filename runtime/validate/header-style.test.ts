@@ -11,12 +11,12 @@ import { fullSupport } from "../execute/full-support.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 
 const addBook = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_add_book")!.tool as ToolSpec;
-const template = (explode: boolean): ParamSpec => ({
+const template = (explode: boolean, jsonType: "object" | "array" = "object"): ParamSpec => ({
   name: "zqTemplate",
   title: "zqTemplate",
   description: "A template of key,value pairs.",
   type: "json",
-  jsonType: "object",
+  jsonType,
   required: false,
   secret: false,
   visibility: "user-or-llm",
@@ -26,7 +26,10 @@ const { rateLimits: _processLimiter, ...parts } = fullSupport;
 const BASE = { apiKey: "shelf-key-7f3a9c2e51", shelfId: "fiction", title: "Dune" };
 
 async function call(explode: boolean, zqTemplate: unknown) {
-  const tool = { ...addBook, params: [...addBook.params, template(explode)] };
+  const tool = {
+    ...addBook,
+    params: [...addBook.params, template(explode, Array.isArray(zqTemplate) ? "array" : "object")],
+  };
   const run = createExecutor({ shelf_add_book: tool }, parts);
   const { fetch, seen } = scriptedFetch(json(200, { id: "b-1", title: "Dune" }));
   const result = await run("shelf_add_book", { ...BASE, zqTemplate } as never, {
@@ -80,6 +83,51 @@ describe("an object header in style simple", () => {
         'header is not percent-encoded), got "zq=a"',
     ],
   ];
+  // HTTP drops the blanks at a header's ends and around a list's commas: `[" "]` went as an empty header,
+  // `["zqa", " "]` as `zqa,`, an item the upstream never saw.
+  const blankEdged: [string, boolean, unknown, string][] = [
+    [
+      "a list's item of a space alone",
+      false,
+      [" "],
+      "zqTemplate[0]: must not start or end with a space or tab (style simple writes it between commas in an HTTP " +
+        'header, which drops the blanks around them), got " "',
+    ],
+    [
+      "a list's last item ending in a tab",
+      false,
+      ["zqa", "zqb\t"],
+      "zqTemplate[1]: must not start or end with a space or tab (style simple writes it between commas in an HTTP " +
+        'header, which drops the blanks around them), got "zqb\\t"',
+    ],
+    [
+      "a value starting with a space",
+      true,
+      { zqa: " one" },
+      'zqTemplate["zqa"]: must not start or end with a space or tab (style simple writes it between commas in an ' +
+        'HTTP header, which drops the blanks around them), got " one"',
+    ],
+    [
+      "a key ending with a space",
+      false,
+      { "zqa ": "one" },
+      'zqTemplate["zqa "]: the key must not start or end with a space or tab (style simple writes it between commas ' +
+        'in an HTTP header, which drops the blanks around them), got "zqa "',
+    ],
+  ];
+  it.each(blankEdged)("with %s is refused before any request", async (_, explode, value, message) => {
+    const { result, sent } = await call(explode, value);
+    expect(sent).toEqual([]);
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "validation", param: "zqTemplate", rule: "characters", message },
+    });
+  });
+
+  it("of a list whose items hold blanks inside only is sent as they are", async () => {
+    expect((await call(false, ["zq a", "zq\tb"])).sent).toEqual(["zq a,zq\tb"]);
+  });
+
   it.each(refused)(
     "with %s is refused before any request, naming the key and the rule",
     async (_, explode, value, message) => {

@@ -237,6 +237,9 @@ function headerStyleProblem(spec: ParamCall, value: unknown): NestedProblem | un
   if (wire.in !== "header" || !wire.encoding || wire.encoding.json || value === null || typeof value !== "object")
     return undefined;
   const why = "(style simple writes it between commas, and a header is not percent-encoded)";
+  // HTTP drops the spaces and tabs at a header's ends and reads those around a list's commas as none (RFC 9110's list
+  // syntax): an item's own would not reach the upstream (`[" "]` went as an empty header, `["a", " "]` as `a,`).
+  const blanks = "(style simple writes it between commas in an HTTP header, which drops the blanks around them)";
   const unsafe =
     "line breaks or other control characters, nor characters outside Latin-1 (it is sent in an HTTP header)";
   const inside = (item: unknown): { rule: string; text: string } | undefined =>
@@ -251,17 +254,29 @@ function headerStyleProblem(spec: ParamCall, value: unknown): NestedProblem | un
         ? { rule: "style", text: `must not contain a comma ${why}` }
         : typeof item === "string" && NOT_HEADER_SAFE.test(item)
           ? { rule: "characters", text: `must not contain ${unsafe}` }
-          : undefined;
+          : typeof item === "string" && EDGE_BLANK.test(item)
+            ? { rule: "characters", text: `must not start or end with a space or tab ${blanks}` }
+            : undefined;
   for (const [where, item, key] of itemsOf(value)) {
     if (key !== undefined && (key.includes(",") || (wire.encoding.explode && key.includes("="))))
       return { where, rule: "style", text: `the key must not contain a comma or "=" ${why}`, value: key };
     if (key !== undefined && NOT_HEADER_SAFE.test(key))
       return { where, rule: "characters", text: `the key must not contain ${unsafe}`, value: key };
+    if (key !== undefined && EDGE_BLANK.test(key))
+      return {
+        where,
+        rule: "characters",
+        text: `the key must not start or end with a space or tab ${blanks}`,
+        value: key,
+      };
     const found = inside(item);
     if (found) return { where, ...found, value: item };
   }
   return undefined;
 }
+
+/** A space or tab at either end of a text. */
+const EDGE_BLANK = /^[ \t]|[ \t]$/;
 
 const QUERY_DELIMITERS = { spaceDelimited: " ", pipeDelimited: "|" } as const;
 
