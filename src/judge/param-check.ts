@@ -20,7 +20,7 @@ import {
   type Shape,
   shapesOf,
 } from "./text-values.js";
-import { decoded, rawProblem, shownChar } from "./uri-text.js";
+import { cookieValueProblem, decoded, rawProblem, shownChar } from "./uri-text.js";
 
 export interface ParamContext {
   data: unknown;
@@ -143,7 +143,8 @@ function readOf(p: JudgedParam, sent: Sent, shape: Shape, decode: (raw: string) 
 
 /** The first raw character the parameter's place and `allowReserved` forbid, or `%2F` in a value spanning segments. */
 function rawRefusal(p: JudgedParam, texts: string[], refuse: Refuse): Refusal[] | undefined {
-  if (p.in === "header" || p.in === "cookie") return undefined;
+  if (p.in === "header") return undefined;
+  if (p.in === "cookie") return cookieRefusal(texts, refuse);
   const spanning = p.multiSegment !== undefined;
   // A link's value (`{+name}`, `allowReserved`, `x-ms-skip-url-encoding`): its `?` starts its own query.
   const link = p.multiSegment !== undefined && multiSegmentKind(p.multiSegment) !== true;
@@ -180,6 +181,21 @@ function rawRefusal(p: JudgedParam, texts: string[], refuse: Refuse): Refusal[] 
     return refuse(
       "percent-encoding",
       `${shownChar(problem.char)} is sent raw; RFC 3986 lets no URI hold it so (percent-encode it)`,
+    );
+  }
+  return undefined;
+}
+
+/** The first cookie text holding a character no cookie value holds raw (uri-text.ts cookieValueProblem). */
+function cookieRefusal(texts: string[], refuse: Refuse): Refusal[] | undefined {
+  for (const text of texts) {
+    const c = cookieValueProblem(text);
+    if (c === undefined) continue;
+    return refuse(
+      "percent-encoding",
+      c === "%"
+        ? `a "%" is sent starting no percent-encoded triple; a cookie's own "%" goes percent-encoded (%25)`
+        : `${shownChar(c)} is sent raw; RFC 6265 lets no cookie value hold it (percent-encode it, as style form does)`,
     );
   }
   return undefined;

@@ -88,3 +88,16 @@ export function shownChar(c: string): string {
     ? `"${c}"`
     : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
+
+/**
+ * The first character a cookie parameter's value cannot hold raw, if any: one outside RFC 6265's cookie-octets (a
+ * space, `"`, `,`, `;`, `\`, a control character, one past ASCII; a value wholly in double quotes read inside them),
+ * or a `%` that starts no triple. OpenAPI writes a cookie in style form (RFC 6570), percent-encoded, so that a service
+ * that decodes cookies reads back the text given.
+ */
+export function cookieValueProblem(raw: string): string | undefined {
+  const text = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  return NOT_COOKIE_VALUE.exec(text)?.[0];
+}
+
+const NOT_COOKIE_VALUE = /%(?![0-9A-Fa-f]{2})|[^\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]/u;
