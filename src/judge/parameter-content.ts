@@ -6,7 +6,7 @@ import { listAlone } from "../load/schemas/json-types.js";
 import type { OpenApiDocument, Schema } from "../load/openapi-document.js";
 import type { RawPair } from "./query-read.js";
 import { itemSchema, scalarOf, typesOf } from "./text-values.js";
-import { decoded } from "./uri-text.js";
+import { decoded, rawProblem, shownChar } from "./uri-text.js";
 
 /**
  * A raw parameter's schema and the objects holding its examples: its own, or (described by `content`) its one media
@@ -51,6 +51,14 @@ export function contentField(
     };
   const values: unknown[] = [];
   for (const pair of mine) {
+    // Its media type's text, then percent-encoded whole as the form writes every value: JSON's own `{`, `"`, `:`, `,`.
+    const raw = rawProblem(pair.raw ?? "", { delimiters: "", reserved: false, plusIsSpace: true });
+    if (raw)
+      return {
+        message:
+          `the document encodes it as ${contentType} (encoding.contentType): ${shownChar(raw.char)} is sent raw ` +
+          `inside its value; the form percent-encodes its text`,
+      };
     const text = decoded(pair.raw ?? "", true);
     if (text === undefined) return { message: "the value's escapes are not UTF-8" };
     if (!json) return { value: scalarOf(data, schema, text) };
