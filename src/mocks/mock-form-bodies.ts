@@ -263,30 +263,48 @@ const URLENCODED = /^application\/x-www-form-urlencoded\b/i;
  * goes as one `meta={"a":1}` or `ids=1,2` pair, which Prism reads as text and refused as "must be object" or "must be
  * array". A list the document JSON-encodes goes a JSON pair per item (`to="a"&to="b"`, runtime/call/form-body.ts), of
  * which Prism keeps the last pair of a name (its splitUriParams), one text too. The request judge reads each as the
- * document says and holds it to the field's schema.
+ * document says and holds it to the field's schema. Its encoding goes too: Prism's deserialiser of a space- or
+ * pipe-delimited field threw on a field that is no list, and the throw ended the mock's process at the first body
+ * (a Swagger 2.0 `formData` list of collectionFormat `pipes` or `ssv`).
  */
 export function withJsonFormFieldsAsText(body: unknown, document: Json): unknown {
-  return withMediaSchemas(body, URLENCODED, (media) => {
-    const encoding = isObject(media.encoding) ? media.encoding : {};
-    const json = Object.keys(encoding).filter((name) => {
-      const e = resolved(encoding[name], document);
-      if (!isObject(e)) return false;
-      const byContent =
-        typeof e.contentType === "string" &&
-        /json/i.test(e.contentType) &&
-        e.style === undefined &&
-        e.explode === undefined &&
-        e.allowReserved === undefined;
-      return byContent || e.explode === false || e.style === "spaceDelimited" || e.style === "pipeDelimited";
-    });
-    const schema = resolved(media.schema, document);
-    if (!json.length || !isObject(schema) || !isObject(schema.properties)) return media.schema;
-    const properties: Json = { ...schema.properties };
-    for (const name of json)
-      if (Object.hasOwn(properties, name))
-        properties[name] = { type: "string", description: "one text (the request judge reads it)" };
-    return { ...schema, properties };
+  if (!isObject(body) || !isObject(body.content)) return body;
+  let changed = false;
+  const content: Json = { ...body.content };
+  for (const [type, media] of Object.entries(body.content)) {
+    if (!URLENCODED.test(type) || !isObject(media)) continue;
+    const served = formFieldsAsText(media, document);
+    if (served === media) continue;
+    content[type] = served;
+    changed = true;
+  }
+  return changed ? { ...body, content } : body;
+}
+
+/** A form media type's fields written as one text (withJsonFormFieldsAsText): text in its schema, no encoding. */
+function formFieldsAsText(media: Json, document: Json): Json {
+  const encoding = isObject(media.encoding) ? media.encoding : {};
+  const json = Object.keys(encoding).filter((name) => {
+    const e = resolved(encoding[name], document);
+    if (!isObject(e)) return false;
+    const byContent =
+      typeof e.contentType === "string" &&
+      /json/i.test(e.contentType) &&
+      e.style === undefined &&
+      e.explode === undefined &&
+      e.allowReserved === undefined;
+    return byContent || e.explode === false || e.style === "spaceDelimited" || e.style === "pipeDelimited";
   });
+  const schema = resolved(media.schema, document);
+  if (!json.length || !isObject(schema) || !isObject(schema.properties)) return media;
+  const properties: Json = { ...schema.properties };
+  const served: Json = { ...encoding };
+  for (const name of json) {
+    delete served[name];
+    if (Object.hasOwn(properties, name))
+      properties[name] = { type: "string", description: "one text (the request judge reads it)" };
+  }
+  return { ...media, schema: { ...schema, properties }, encoding: served };
 }
 
 /**
