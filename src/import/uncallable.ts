@@ -25,6 +25,7 @@ import { requiredNestedFilesWhy } from "./draft/files.js";
 import { nullOnlyParamWhy, requiredNullOnlyParam } from "./shapes/null-only.js";
 import { isSwaggerFile } from "./shapes/unreadable-schemas.js";
 import { structuredListParams, structuredListRule } from "./shapes/structured-list-params.js";
+import { unwrittenFormat, unwrittenFormatRule } from "./document/swagger2-collection-format.js";
 
 type Json = Record<string, unknown>;
 
@@ -54,10 +55,28 @@ export function uncallableWhy(document: Json, o: { path: string; method: string;
   const pathItem = followLocalRefs(document, paths[o.path]);
   const list = structuredListParams(document, o.op, pathItem).find((p) => p.required);
   if (list) return `its ${structuredListRule(list)}`;
+  const unwritten = requiredUnwrittenList(document, o.op, pathItem);
+  if (unwritten) return `its ${unwrittenFormatRule(unwritten, unwritten.format)}`;
   const nestedFiles = requiredNestedFilesWhy(document, o.op);
   if (nestedFiles) return nestedFiles;
   const nullOnly = requiredNullOnlyParam(document, o.op, pathItem);
   return nullOnly ? nullOnlyParamWhy(nullOnly) : undefined;
+}
+
+/** A required parameter (a path's always) of a list format no OpenAPI 3 style writes, the operation's own first. */
+function requiredUnwrittenList(
+  document: Json,
+  op: Json,
+  pathItem: Json | undefined,
+): { in: string; name: string; format: string } | undefined {
+  const params = [op.parameters, pathItem?.parameters].flatMap((l) => (Array.isArray(l) ? l : []));
+  for (const raw of params) {
+    const p = followLocalRefs(document, raw);
+    const format = unwrittenFormat(p);
+    if (!p || format === undefined || typeof p.name !== "string" || typeof p.in !== "string") continue;
+    if (p.in === "path" || p.required === true) return { in: p.in, name: p.name, format };
+  }
+  return undefined;
 }
 
 /**

@@ -10,10 +10,12 @@ export function serialisation(param: Json): Json {
   switch (format) {
     case "csv":
       return inQuery ? { style: "form", explode: false } : { style: "simple" };
+    // OpenAPI 3 writes a space- or pipe-delimited list in a query alone: in a header or a path it has no style for it
+    // (the comma of style simple is another list), so it is marked as tsv is (unwrittenFormat).
     case "ssv":
-      return inQuery ? { style: "spaceDelimited", explode: false } : {};
+      return inQuery ? { style: "spaceDelimited", explode: false } : { "x-collectionFormat": format };
     case "pipes":
-      return inQuery ? { style: "pipeDelimited", explode: false } : {};
+      return inQuery ? { style: "pipeDelimited", explode: false } : { "x-collectionFormat": format };
     case "multi":
       return { explode: true };
     default:
@@ -33,4 +35,26 @@ export function formEncodings(fields: Json[]): Json {
     if (written.style !== undefined) encoding[String(field.name)] = written;
   }
   return encoding;
+}
+
+/**
+ * The Swagger 2.0 `collectionFormat` of a converted parameter that no OpenAPI 3 style writes (`tsv` anywhere; `ssv`
+ * and `pipes` in a header or a path): the conversion marks it `x-collectionFormat`, and its style left to OpenAPI's
+ * default would send another list (`a,b` or `k=a&k=b` where the document says `a\tb`, `a|b`). Undefined for any other.
+ */
+export function unwrittenFormat(parameter: unknown): string | undefined {
+  const format = isJson(parameter) ? parameter["x-collectionFormat"] : undefined;
+  return typeof format === "string" ? format : undefined;
+}
+
+/** What a note or a refusal says of a parameter of such a format. */
+export function unwrittenFormatRule(p: { in: string; name: string }, format: string): string {
+  return (
+    `${p.in} parameter ${p.name} is a list in the Swagger 2.0 collectionFormat ${format}, which no OpenAPI 3 style ` +
+    "writes there (a space- or pipe-delimited list goes in a query alone; tab-separated, nowhere)"
+  );
+}
+
+function isJson(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

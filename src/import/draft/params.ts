@@ -27,6 +27,7 @@ import { draftBody } from "./request-body.js";
 import { proseRules } from "./prose/either-rule.js";
 import { statedLength } from "./prose/limit-words.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
+import { unwrittenFormat, unwrittenFormatRule } from "../document/swagger2-collection-format.js";
 import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
 import { type Declared, nestedInHeader, nullableQuery, unsentStyle } from "./declared-param-notes.js";
 
@@ -169,6 +170,8 @@ function leftOut(
   if (isIgnoredHeader(declared)) return ignoredHeaderNote(declared, body);
   if (!declared.required && isStructuredList(doc.source.data, declared as unknown as Record<string, unknown>))
     return `${structuredListRule(declared)}: not drafted`;
+  const format = unwrittenFormat(declared);
+  if (!declared.required && format !== undefined) return `${unwrittenFormatRule(declared, format)}: not drafted`;
   if (!declared.required && !declared.content && declared.schema && admitsNullOnly(safeFlatten(doc, declared.schema)))
     return nullOnlyParamNote(declared);
   const framing = bodyFramingReason(declared);
