@@ -4,7 +4,7 @@
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
 // What a parameter reached the wire as: sent-value.ts; the credential's place: credential-check.ts.
-import { type ToolSpec, type WireSpec, itemAt } from "@blockwright/runtime/internal";
+import { CALL_AGENT, type ToolSpec, type WireSpec, itemAt } from "@blockwright/runtime/internal";
 import {
   bareMediaType,
   credentialOf,
@@ -156,6 +156,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   for (const [name] of ex.headers) {
     // OpenAPI ignores Accept and Content-Type header parameters: media types are declared, not these.
     if (name === "content-type" || name === "accept") continue;
+    // The runtime's own User-Agent, said where no parameter sets one (node-agent.ts): who calls, as every client says.
+    if (name === "user-agent" && !declaredHeaders.has(name) && ex.headers.get(name) === CALL_AGENT) continue;
     check(
       declaredHeaders.has(name),
       () =>
