@@ -183,6 +183,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add-refused-draft.test.ts",
       "src/cli/add-refs-in.test.ts",
       "src/cli/add-list-names.test.ts",
+      "src/cli/add-control-text.test.ts",
       "src/cli/upstream-refs-in.test.ts",
       "src/import/shapes/open-enums.test.ts",
       "src/cli/add-sigv4.test.ts",
