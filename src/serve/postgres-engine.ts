@@ -15,6 +15,7 @@
 // seconds each serve looks at the workers holding jobs, and those whose lock
 // it can take are gone: their jobs are unlocked (`forceUnlockWorkers`) and run
 // again, resuming from the journal.
+import { EventEmitter } from "node:events";
 import type { PoolClient } from "pg";
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import { outcomeOf, settledLine } from "./run-executor.js";
@@ -83,21 +84,25 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
     const line = settledLine(run, attempts, helpers.job.max_attempts, outcome, Date.now());
     if (line) o.log(line);
   };
-  const runner = await worker.run({
-    pgPool: o.store.pool,
-    concurrency: o.concurrency,
-    noHandleSignals: true,
-    pollInterval: 500,
-    logger: quietLogger(worker),
-    taskList: { [runTask(o.trigger)]: task },
-  });
-  runner.events.on("worker:create", ({ worker: w }) => {
+  // Given to graphile-worker before it makes its workers (`run` makes them before it returns): each worker's lock is
+  // taken as it is made, so that no serve's sweep takes its jobs for those of a worker that is gone.
+  const events: import("graphile-worker").WorkerEvents = new EventEmitter();
+  events.on("worker:create", ({ worker: w }) => {
     mine.add(w.workerId);
     liveness
       .query(LOCK_SQL, [w.workerId])
       .catch((e: unknown) =>
         o.log(`runs: the lock of worker ${w.workerId} could not be taken: ${(e as Error).message}`),
       );
+  });
+  const runner = await worker.run({
+    pgPool: o.store.pool,
+    concurrency: o.concurrency,
+    noHandleSignals: true,
+    pollInterval: 500,
+    logger: quietLogger(worker),
+    events,
+    taskList: { [runTask(o.trigger)]: task },
   });
   const utils = await worker.makeWorkerUtils({ pgPool: o.store.pool, logger: quietLogger(worker) });
   const sweeper = setInterval(
