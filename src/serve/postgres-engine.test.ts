@@ -78,3 +78,56 @@ describe("a run in flight on Postgres", () => {
     }
   });
 });
+
+describe("a serve whose store connections are ended (Postgres restarted, an administrator, a proxy)", () => {
+  it("goes on: its workers' locks and its subscription's membership taken again, its runs still run", async () => {
+    await postgres.createDatabase("zqlostsession");
+    const store = await openPostgresStore(postgres.url("zqlostsession"));
+    const other = new pg.Client({ connectionString: postgres.url("zqlostsession") });
+    await other.connect();
+    const logs: string[] = [];
+    const runs = await startRuns({
+      store,
+      trigger: "zqlost_session",
+      concurrency: 2,
+      retry: { attempts: 1, backoffMs: 1 },
+      log: (line) => logs.push(line),
+      attempt: async () => ({ status: "succeeded", durationMs: 0, blocks: [], placeholders: [] }),
+    });
+    const membership = await store.joinSubscription!("zqlost_session");
+    // The advisory locks held in this database: the workers' (exclusive) and the subscription's members' (shared).
+    const held = async () =>
+      (
+        await other.query<{ mode: string; n: number }>(
+          "SELECT l.mode, count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE " +
+            "l.locktype = 'advisory' AND l.granted AND d.datname = current_database() AND l.pid <> pg_backend_pid() " +
+            "GROUP BY l.mode ORDER BY l.mode",
+        )
+      ).rows;
+    try {
+      await until("the workers' and the member's locks held", async () => (await held()).length === 2);
+      const before = await held();
+      await other.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND " +
+          "pid <> pg_backend_pid()",
+      );
+      await until("the locks held again, on new connections", async () => {
+        const now = await held();
+        return JSON.stringify(now) === JSON.stringify(before);
+      });
+      expect(logs.some((l) => l.includes("connection holding this receiver's locks was lost"))).toBe(true);
+      await until(
+        "a delivery kept after the loss",
+        async () =>
+          (await store.accept(deliveryOf("zqlost_session", ["evt-zq-after"]), 3_600_000).catch(() => undefined)) !==
+          undefined,
+      );
+      await until("its run settled", async () => (await store.runs()).some((r) => r.status === "succeeded"));
+    } finally {
+      await membership.leave(async () => undefined);
+      await runs.stop(1000);
+      await other.end();
+      await store.close();
+    }
+  });
+});

@@ -16,9 +16,9 @@
 // it can take are gone: their jobs are unlocked (`forceUnlockWorkers`) and run
 // again, resuming from the journal.
 import { EventEmitter } from "node:events";
-import type { PoolClient } from "pg";
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import { outcomeOf, settledLine } from "./run-executor.js";
+import { type HeldSession, heldSession } from "./postgres-locks.js";
 import { importWorker, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
 import type { RetryPolicy, StoredRun } from "./store.js";
 
@@ -53,8 +53,6 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   const worker = await importWorker();
   const cancel = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
-  // The connection whose session holds this process's workers' locks.
-  const liveness: PoolClient = await o.store.pool.connect();
   const mine = new Set<string>();
   const task = async (payload: unknown, helpers: import("graphile-worker").JobHelpers) => {
     const { run: id, attempt: planned = 1 } = payload as { run?: unknown; attempt?: number };
@@ -84,17 +82,7 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
     const line = settledLine(run, attempts, helpers.job.max_attempts, outcome, Date.now());
     if (line) o.log(line);
   };
-  // Given to graphile-worker before it makes its workers (`run` makes them before it returns): each worker's lock is
-  // taken as it is made, so that no serve's sweep takes its jobs for those of a worker that is gone.
-  const events: import("graphile-worker").WorkerEvents = new EventEmitter();
-  events.on("worker:create", ({ worker: w }) => {
-    mine.add(w.workerId);
-    liveness
-      .query(LOCK_SQL, [w.workerId])
-      .catch((e: unknown) =>
-        o.log(`runs: the lock of worker ${w.workerId} could not be taken: ${(e as Error).message}`),
-      );
-  });
+  const { events, liveness } = await workerLocks(o, mine);
   const runner = await worker.run({
     pgPool: o.store.pool,
     concurrency: o.concurrency,
@@ -134,6 +122,36 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
       liveness.release();
     },
   };
+}
+
+/**
+ * This process's workers' locks, on a session of their own: each taken as graphile-worker makes the worker (the
+ * events given to `run`, which makes its workers before it returns), and all of them taken again on a new connection
+ * when that one is lost (Postgres restarted, the session ended by an administrator), whose error would otherwise end
+ * the process.
+ */
+async function workerLocks(
+  o: EngineOptions,
+  mine: Set<string>,
+): Promise<{ events: import("graphile-worker").WorkerEvents; liveness: HeldSession }> {
+  const liveness = await heldSession(
+    o.store.pool,
+    async (session) => {
+      for (const id of mine) await session.query(LOCK_SQL, [id]);
+    },
+    o.log,
+  );
+  const events: import("graphile-worker").WorkerEvents = new EventEmitter();
+  events.on("worker:create", ({ worker: w }) => {
+    mine.add(w.workerId);
+    liveness
+      .current()
+      .query(LOCK_SQL, [w.workerId])
+      .catch((e: unknown) =>
+        o.log(`runs: the lock of worker ${w.workerId} could not be taken: ${(e as Error).message}`),
+      );
+  });
+  return { events, liveness };
 }
 
 /**
