@@ -32,6 +32,20 @@ describe("a run in flight on Postgres", () => {
     const store = await openPostgresStore(postgres.url("zqlongrun"));
     const other = new pg.Client({ connectionString: postgres.url("zqlongrun") });
     await other.connect();
+    // A lock query sent on a connection still running another (pg warns that this is deprecated): the workers' locks
+    // were taken all at once on one connection.
+    const overlapping: string[] = [];
+    store.pool.on("acquire", (client: pg.PoolClient & { zqWatched?: true }) => {
+      if (client.zqWatched) return;
+      client.zqWatched = true;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const busy = client as unknown as { activeQuery?: unknown; queryQueue?: unknown[] };
+        if (String(args[0]).includes("advisory_lock") && (busy.activeQuery || busy.queryQueue?.length))
+          overlapping.push(String(args[0]));
+        return query(...args);
+      };
+    });
     let attempts = 0;
     let finish: () => void = () => undefined;
     const finished = new Promise<void>((done) => {
@@ -70,6 +84,7 @@ describe("a run in flight on Postgres", () => {
       finish();
       await until("the run settled", async () => (await store.runs()).some((r) => r.status === "succeeded"));
       expect(attempts).toBe(1);
+      expect(overlapping).toEqual([]);
     } finally {
       finish();
       await runs.stop(1000);

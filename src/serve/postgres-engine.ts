@@ -142,14 +142,18 @@ async function workerLocks(
     o.log,
   );
   const events: import("graphile-worker").WorkerEvents = new EventEmitter();
+  // One lock after the other: `run` makes its workers at once, and a connection runs one query at a time.
+  let taking: Promise<unknown> = Promise.resolve();
   events.on("worker:create", ({ worker: w }) => {
     mine.add(w.workerId);
-    liveness
-      .current()
-      .query(LOCK_SQL, [w.workerId])
-      .catch((e: unknown) =>
-        o.log(`runs: the lock of worker ${w.workerId} could not be taken: ${(e as Error).message}`),
-      );
+    taking = taking.then(() =>
+      liveness
+        .current()
+        .query(LOCK_SQL, [w.workerId])
+        .catch((e: unknown) =>
+          o.log(`runs: the lock of worker ${w.workerId} could not be taken: ${(e as Error).message}`),
+        ),
+    );
   });
   return { events, liveness };
 }
