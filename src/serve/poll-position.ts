@@ -79,9 +79,12 @@ export function selectNew(
     const seen = new Set(position.ids);
     const found = ordered.flatMap((item) => withId(trigger, item, skipped));
     const events = runs ? found.filter((f) => !seen.has(f.id)).flatMap((f) => eventOf(trigger, f, skipped)) : [];
-    const ids = [
-      ...new Set([...position.ids.filter((id) => !found.some((f) => f.id === id)), ...found.map((f) => f.id)]),
-    ].slice(-spec.keep);
+    // The last `keep` ids seen, and every id of this page however many it holds: an id of the page left out would be
+    // new at the next poll, which finds it again (a list answered whole, larger than `keep`).
+    const here = new Set(found.map((f) => f.id));
+    const ids = [...new Set([...position.ids.filter((id) => !here.has(id)), ...here])].slice(
+      -Math.max(spec.keep, here.size),
+    );
     return { events, position: { primed: true, ids }, skipped };
   }
   if (spec.kind === "since") {

@@ -1,0 +1,48 @@
+// How an `ids` poll tells new items from those it saw: every id of the page it read is kept, however many the page
+// holds, so that a list answered whole, longer than the trigger's `keep`, runs nothing the next time it is read.
+import type { PollTriggerSpec } from "@blockwright/runtime/internal";
+import { describe, expect, it } from "vitest";
+import { selectNew } from "./poll-position.js";
+
+const trigger = (order: "newestFirst" | "oldestFirst", keep: number): PollTriggerSpec => ({
+  id: "zqlist_item_created",
+  provider: "zqlist",
+  title: "Item created",
+  description: "Polled.",
+  operation: "zqlist_list_items",
+  inputs: {},
+  params: [],
+  items: "data",
+  position: { kind: "ids", order, keep },
+  intervalSeconds: 60,
+  match: [],
+  eventId: [["id"]],
+  outputs: [],
+});
+
+/** A page of `count` items, ids zq1 (oldest) to zq<count>, in the list's order. */
+const page = (count: number, order: "newestFirst" | "oldestFirst") => {
+  const items = Array.from({ length: count }, (_, i) => ({ id: `zq${i + 1}` }));
+  return { items: order === "newestFirst" ? items.reverse() : items, complete: true };
+};
+
+describe("an ids poll whose page holds more items than it keeps", () => {
+  for (const order of ["newestFirst", "oldestFirst"] as const) {
+    it(`(${order}) runs none of them at the next poll, and only an item added since`, () => {
+      const spec = trigger(order, 3);
+      const first = selectNew(spec, { primed: false, ids: [] }, page(5, order), { backfill: false });
+      expect(first.events).toEqual([]);
+      const again = selectNew(spec, first.position, page(5, order), { backfill: false });
+      expect(again.events.map((e) => e.id)).toEqual([]);
+      const added = selectNew(spec, again.position, page(6, order), { backfill: false });
+      expect(added.events.map((e) => e.id)).toEqual(["zq6"]);
+    });
+  }
+
+  it("keeps no more than `keep` ids once the page is shorter again", () => {
+    const spec = trigger("newestFirst", 3);
+    const long = selectNew(spec, { primed: true, ids: [] }, page(5, "newestFirst"), { backfill: false });
+    const short = { items: [{ id: "zq7" }, { id: "zq6" }], complete: true };
+    expect(selectNew(spec, long.position, short, { backfill: false }).position.ids).toEqual(["zq5", "zq6", "zq7"]);
+  });
+});
