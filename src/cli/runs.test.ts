@@ -1,11 +1,12 @@
 // `blockwright runs`: serve's durable runs listed (beside a serve holding the
 // store) and a dead one queued again by its event id, its journal kept.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { deliveryOf } from "../../test-support/store-contract.js";
 import { openSqliteStore } from "../serve/sqlite-store.js";
+import { openStoreOption } from "./serve-delivered.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const dir = mkdtempSync(join(runScratch(), "blockwright-runs-"));
@@ -88,5 +89,22 @@ describe("blockwright runs", () => {
       code: 2,
       stderr: expect.stringContaining("--store: no store at"),
     });
+  });
+});
+
+describe("--store given an address that is not a Postgres one", () => {
+  // A typo of the scheme, with a password: once taken for a file's path, made folders named after it.
+  const address = "postgress://zquser:zq-store-password@127.0.0.1:5432/zqdb";
+
+  it("is refused by serve and runs, naming the rule, not the password, and makes no folder", async () => {
+    const serve = await openStoreOption(address, dir).catch((e: unknown) => e as Error);
+    expect(serve).toBeInstanceOf(Error);
+    const runs = await cli(["runs", "list", "--store", address], { cwd: dir });
+    expect(runs.code).toBe(2);
+    for (const said of [(serve as Error).message, runs.stderr]) {
+      expect(said).toContain('--store: "postgress://…" is an address no store is kept at: give a Postgres address');
+      expect(said).not.toContain("zq-store-password");
+    }
+    expect(existsSync(join(dir, "postgress:"))).toBe(false);
   });
 });

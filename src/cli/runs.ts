@@ -53,7 +53,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const { DEFAULT_STORE_FILE } = await import("../serve/store.js");
   const storeText = stringOption(args, "store") ?? DEFAULT_STORE_FILE;
-  const postgres = /^postgres(ql)?:\/\//i.test(storeText);
+  const { POSTGRES_ADDRESS, storeProblem } = await import("../serve/open-store.js");
+  const problem = storeProblem(storeText);
+  if (problem) throw new UsageError("BW3003", `--store: ${problem}`);
+  const postgres = POSTGRES_ADDRESS.test(storeText);
   const file = postgres ? storeText : resolve(io.cwd, storeText);
   const { existsSync } = await import("node:fs");
   if (!postgres && !existsSync(file))

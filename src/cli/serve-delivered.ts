@@ -233,8 +233,10 @@ async function keepPublicSubscription(
 export async function openStoreOption(text: string | undefined, cwd: string) {
   const { DEFAULT_STORE_FILE } = await import("../serve/store.js");
   const storeText = text ?? DEFAULT_STORE_FILE;
-  const { openStore } = await import("../serve/open-store.js");
-  return openStore(/^postgres(ql)?:\/\//i.test(storeText) ? storeText : resolve(cwd, storeText)).catch((e: unknown) => {
+  const { openStore, POSTGRES_ADDRESS, storeProblem } = await import("../serve/open-store.js");
+  const problem = storeProblem(storeText);
+  if (problem) throw new UsageError("BW3003", `--store: ${problem}`);
+  return openStore(POSTGRES_ADDRESS.test(storeText) ? storeText : resolve(cwd, storeText)).catch((e: unknown) => {
     throw new UsageError("BW3011", `--store: ${(e as Error).message}`);
   });
 }
