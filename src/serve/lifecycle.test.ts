@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { TriggerSpec } from "@blockwright/runtime/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
+import { rawRequest, statusOf } from "../../test-support/raw-request.js";
 import { createLifecycleReceiver } from "./lifecycle.js";
 
 const trigger: TriggerSpec = {
@@ -116,6 +117,17 @@ describe("a subscription's lifecycle notifications", () => {
       expect(r.logs.join("\n")).not.toContain(ZQ_CLIENT_STATE);
     },
   );
+
+  it("answers 413 at once to a notification whose Content-Length is over the limit, before its body", async () => {
+    const r = await receiving();
+    const { host, pathname } = new URL(r.url);
+    const head =
+      `POST ${pathname} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${trigger.maxBodyBytes + 1}\r\n\r\n`;
+    // The head alone: a receiver waiting for the body would answer nothing before the socket is given up.
+    expect(statusOf(await rawRequest(r.url, head, 5_000))).toBe(413);
+    expect(r.logs).toEqual([expect.stringMatching(/over 512 bytes \(413\)/)]);
+  });
 
   it("takes only its own address", async () => {
     const r = await receiving();

@@ -49,6 +49,21 @@ describe("the receiver", () => {
     }
   });
 
+  it("answers 413 at once to a delivery whose Content-Length is over maxBodyBytes, before its body comes", async () => {
+    const receiver = await startReceiver(store);
+    try {
+      const { host, pathname } = new URL(receiver.url);
+      const head =
+        `POST ${pathname} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${zqTrigger.maxBodyBytes + 1}\r\n\r\n`;
+      // The head alone: a receiver waiting for the body would answer nothing before the socket is given up.
+      expect(statusOf(await rawRequest(receiver.url, head, 5_000))).toBe(413);
+      expect(receiver.logs.join("\n")).toContain(`refused a delivery over ${zqTrigger.maxBodyBytes} bytes (413)`);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it(
     "answers 400 with a log line to a request naming no address (a request line or Host no URL holds), " +
       "and goes on receiving",

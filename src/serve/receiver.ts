@@ -93,17 +93,21 @@ export function createReceiver(o: ReceiverOptions): Receiver {
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
+    const tooLarge = () => {
+      refused = true;
+      log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`);
+      // The answer is written first, then the connection is closed: the rest of the body is never read.
+      res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" });
+      res.end("too large\n", () => req.destroy());
+    };
+    // A body its Content-Length says is over the limit is refused before any of it is read.
+    if (Number(req.headers["content-length"]) > o.trigger.maxBodyBytes) return tooLarge();
     reading.set(req, res);
     req.on("close", () => reading.delete(req));
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > o.trigger.maxBodyBytes && !refused) {
-        refused = true;
-        log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`);
-        // The answer is written first, then the connection is closed: the rest of the body is never read.
-        res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" });
-        res.end("too large\n", () => req.destroy());
-      } else if (!refused) chunks.push(chunk);
+      if (size > o.trigger.maxBodyBytes && !refused) tooLarge();
+      else if (!refused) chunks.push(chunk);
     });
     req.on("end", () => {
       reading.delete(req);
