@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerHandshake, redact, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
+import { readLimited } from "./limited-body.js";
 
 export interface LifecycleReceiverOptions {
   /** A trigger whose subscription declares `lifecycle`. */
@@ -116,12 +117,9 @@ export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleR
       if (req.method !== "POST") return answer(res, 405, "notifications are POSTed\n", { allow: "POST" });
       readLimited(
         req,
+        res,
         o.trigger.maxBodyBytes,
-        () => {
-          log(`${o.trigger.id}: refused a lifecycle notification over ${o.trigger.maxBodyBytes} bytes (413)`);
-          res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" });
-          res.end("too large\n", () => req.destroy());
-        },
+        () => log(`${o.trigger.id}: refused a lifecycle notification over ${o.trigger.maxBodyBytes} bytes (413)`),
         (body) =>
           void receive(req, res, body).catch((e: unknown) => {
             log(`${o.trigger.id}: a lifecycle notification could not be taken: ${(e as Error).message}`);
@@ -131,30 +129,6 @@ export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleR
     },
     inFlight,
   };
-}
-
-/**
- * A request's body read whole, up to `max` bytes: `done` with it, or `tooLarge` once, when it passes `max` (before any
- * of it is read when its Content-Length says so); the rest is never read.
- */
-function readLimited(req: IncomingMessage, max: number, tooLarge: () => void, done: (body: Uint8Array) => void): void {
-  if (Number(req.headers["content-length"]) > max) return tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let refused = false;
-  req.on("data", (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > max && !refused) {
-      refused = true;
-      tooLarge();
-    } else if (!refused) chunks.push(chunk);
-  });
-  req.on("error", () => undefined);
-  req.on("end", () => {
-    if (refused) return;
-    const body = Buffer.concat(chunks);
-    done(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
-  });
 }
 
 /** A value from a notification as text: a string as it is, anything else as JSON. */

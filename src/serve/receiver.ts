@@ -18,6 +18,7 @@ import {
 } from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
 import { guardedListener, requestTarget, shownText } from "../common/request-guard.js";
+import { readLimited } from "./limited-body.js";
 import type { TriggerStore } from "./store.js";
 
 export interface ReceiverOptions {
@@ -90,38 +91,27 @@ export function createReceiver(o: ReceiverOptions): Receiver {
       return;
     }
     if (req.method !== "POST") return answer(res, 405, "deliveries are POSTed\n", { allow: "POST" });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    const tooLarge = () => {
-      refused = true;
-      log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`);
-      // The answer is written first, then the connection is closed: the rest of the body is never read.
-      res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" });
-      res.end("too large\n", () => req.destroy());
-    };
-    // A body its Content-Length says is over the limit is refused before any of it is read.
-    if (Number(req.headers["content-length"]) > o.trigger.maxBodyBytes) return tooLarge();
+    const reads = readLimited(
+      req,
+      res,
+      o.trigger.maxBodyBytes,
+      () => log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`),
+      (body) => {
+        reading.delete(req);
+        const answered = receive(o, window, log, req, res, body)
+          .catch((e: unknown) => {
+            // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
+            log(`${o.trigger.id}: a delivery could not be taken: ${(e as Error).message}`);
+            if (!res.headersSent) answer(res, 500, "not taken\n");
+          })
+          .finally(() => answering.delete(answered));
+        answering.add(answered);
+      },
+    );
+    // Being read: a stop answers it 503, to be sent again (a refused one is answered already).
+    if (!reads) return;
     reading.set(req, res);
     req.on("close", () => reading.delete(req));
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > o.trigger.maxBodyBytes && !refused) tooLarge();
-      else if (!refused) chunks.push(chunk);
-    });
-    req.on("end", () => {
-      reading.delete(req);
-      if (refused) return;
-      const body = Buffer.concat(chunks);
-      const answered = receive(o, window, log, req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength))
-        .catch((e: unknown) => {
-          // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
-          log(`${o.trigger.id}: a delivery could not be taken: ${(e as Error).message}`);
-          if (!res.headersSent) answer(res, 500, "not taken\n");
-        })
-        .finally(() => answering.delete(answered));
-      answering.add(answered);
-    });
   };
 
   const stop = async () => {
