@@ -108,8 +108,8 @@ function meetsPattern(pattern: unknown, text: string): boolean {
 }
 
 /**
- * The schema of an object's property `key`: its own, one of its `allOf` members', or (unless `listedOnly`) its
- * `additionalProperties`.
+ * The schema of an object's property `key`: its own, one of its `allOf` members', any value where it requires `key`
+ * without describing it, or (unless `listedOnly`) its `additionalProperties`.
  */
 export function propertySchema(data: unknown, schema: unknown, key: string, listedOnly = false, depth = 0): unknown {
   const node = resolved(data, schema);
@@ -124,6 +124,8 @@ export function propertySchema(data: unknown, schema: unknown, key: string, list
       }
     }
   }
+  // A field the schema requires without describing it: one of its fields, of any value.
+  if (Array.isArray(node.required) && node.required.includes(key)) return {};
   return !listedOnly && node.additionalProperties !== undefined && node.additionalProperties !== false
     ? node.additionalProperties
     : undefined;

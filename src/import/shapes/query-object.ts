@@ -48,7 +48,8 @@ export function explodedQueryObjects(
     } catch {
       return [declared];
     }
-    const fields = Object.entries((object.properties ?? {}) as Record<string, Schema>);
+    const properties = (object.properties ?? {}) as Record<string, Schema>;
+    const fields = Object.entries(properties);
     const key = fieldKey(declared.style, declared.explode, declared.name, "field");
     if (typeOf(object) !== "object" || !fields.length || key === undefined) return [declared];
     const taken = key === "field" ? sharedNames(doc, declared, parameters, fields) : [];
@@ -93,6 +94,7 @@ export function explodedQueryObjects(
       );
       return [declared];
     }
+    fields.push(...undescribedFields(declared.name, properties, required, note));
     // A field that is itself an object (or a list of objects or of lists) has no form when its parent is sent
     // exploded in style form: OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and
     // said (a required one of a required object leaves the operation uncallable: structured-list-params.ts).
@@ -168,6 +170,27 @@ function unsendableFields(
     const kind = required.has(field) ? undefined : nested(doc, schema);
     return kind ? [[field, kind]] : [];
   });
+}
+
+/**
+ * The fields an object requires but its properties do not describe (any value), as text fields, with a note: else no
+ * call could send them and the link refuses the operation (a search API's `required: [q, …, group_by]` beside
+ * properties that leave some of them out).
+ */
+function undescribedFields(
+  name: string,
+  properties: Record<string, Schema>,
+  required: Set<unknown>,
+  note: (text: string) => void,
+): [string, Schema][] {
+  const fields = [...required].filter((f): f is string => typeof f === "string" && !Object.hasOwn(properties, f));
+  if (!fields.length) return [];
+  const what = fields.length === 1 ? `field ${fields[0]}` : `fields ${fields.join(", ")}`;
+  note(
+    `query parameter ${name} requires ${what}, which its properties do not describe (any value): drafted as text, ` +
+      "required of every call; check whether the service needs it",
+  );
+  return fields.map((f) => [f, { type: "string" }]);
 }
 
 /** What a note says of an exploded form object's fields that style has no form for. */

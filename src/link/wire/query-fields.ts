@@ -72,7 +72,9 @@ export function placeQueryField(
     );
   }
   const fields = (object.properties ?? {}) as Record<string, Schema>;
-  if (typeOf(object) !== "object" || !Object.hasOwn(fields, w.field)) {
+  // A field the object requires without describing it (no property: any value) is one of its fields too.
+  const requiredOnly = !Object.hasOwn(fields, w.field) && (object.required as unknown[] | undefined)?.includes(w.field);
+  if (typeOf(object) !== "object" || (!Object.hasOwn(fields, w.field) && !requiredOnly)) {
     const listed = Object.keys(fields);
     const more = listed.length > 20 ? `, and ${listed.length - 20} more` : "";
     const fieldList = listed.length ? ` (fields: ${listed.slice(0, 20).join(", ")}${more})` : "";
@@ -102,7 +104,7 @@ export function placeQueryField(
         `): a field of it cannot be sent alone; send the object as one json parameter`,
     );
   }
-  const schema = fields[w.field] as Schema;
+  const schema = requiredOnly ? {} : (fields[w.field] as Schema);
   // A field the object requires, of an object the spec requires: every request carries it.
   const required =
     declared.required && Array.isArray(object.required) && (object.required as unknown[]).includes(w.field);
