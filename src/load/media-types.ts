@@ -10,7 +10,7 @@ export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
  * A request body that is a file's bytes as they are: a media type that is not
  * JSON, a form, multipart or a stream of events, whose schema is absent, empty
  * or a binary string (OpenAPI 3.0's `format: binary`, 3.1's
- * `contentMediaType`/`contentEncoding`), or any string under
+ * `contentMediaType`/`contentEncoding`) or base64 text of bytes (`format: byte`, sent encoded), or any string under
  * `application/octet-stream`, a range such as `image/*`, or a type of bytes
  * (an image, a PDF, an archive); or a list of bytes under a type of no text (isByteListMedia).
  */
@@ -28,6 +28,8 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
   if (schema.type !== "string" && !(Array.isArray(schema.type) && schema.type.includes("string"))) return false;
   if (schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary")
     return true;
+  // Base64 text of bytes (`format: byte`) as the whole body, under any type: the bytes are the value, base64 the wire.
+  if (isBase64String(schema)) return true;
   return bare === "application/octet-stream" || bare.includes("*") || BYTES_MEDIA.test(bare);
 }
 

@@ -71,7 +71,8 @@ describe("a request body of one text", () => {
     expect(encoding({ "text/event-stream": { schema: { type: "string" } } })).toBeUndefined();
     expect(encoding({ "application/x-tar": { schema: { type: "string" } } })).toBe("binary");
     expect(encoding({ "application/pdf": { schema: { type: "string" } } })).toBe("binary");
-    expect(encoding({ "text/plain": { schema: { type: "string", format: "byte" } } })).toBeUndefined();
+    // Base64 text of bytes: the bytes, sent base64-encoded under the text type (base64-text-body.test.ts).
+    expect(encoding({ "text/plain": { schema: { type: "string", format: "byte" } } })).toBe("binary");
     expect(encoding({ "text/plain": { schema: { type: "object" } } })).toBe("json"); // its JSON text: json-text-body
     expect(encoding({ "text/plain": { schema: { type: "string" } } })).toBe("text");
     expect(
