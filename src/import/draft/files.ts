@@ -7,7 +7,14 @@ import { fileTypesOf } from "../../link/files/files.js";
 import { nestedFilePlaces, type Resolve } from "../../link/files/nested-files.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { isCsvMediaType } from "../../load/operations/csv-answers.js";
-import { bytesFormat, carriesNoContent, isBinaryString, isJsonMediaType, isMediaType } from "../../load/media-types.js";
+import {
+  bytesFormat,
+  carriesNoContent,
+  constrainsNothing,
+  isBinaryString,
+  isJsonMediaType,
+  isMediaType,
+} from "../../load/media-types.js";
 import {
   bareMediaType,
   MULTIPART_MEDIA_TYPE,
@@ -29,7 +36,8 @@ export function isFileField(schema: Schema | undefined): schema is Schema {
 
 /**
  * The file of a union field whose one branch is a binary string and every other a text (`oneOf: [binary, uri]`: the
- * bytes, or where they are): that branch, described as the field. Drafted as a file, the runtime sends the bytes,
+ * bytes, or where they are): that branch, described as the field; where no branch is binary, its one branch of no type
+ * (constrainsNothing), read as a binary string. Drafted as a file, the runtime sends the bytes,
  * which it fetches itself from an https address it is given; drafted as text, the file could not be sent at all.
  */
 export function fileBranch(doc: OpenApiDocument, field: Schema | undefined): Schema | undefined {
@@ -42,11 +50,15 @@ export function fileBranch(doc: OpenApiDocument, field: Schema | undefined): Sch
       return undefined;
     }
   });
-  const files = flat.filter(isFileField);
   const text = (b: Schema | undefined) => b !== undefined && b.type === "string" && !isBinaryString(b);
+  // A part of no type may be a file or a text: beside text (`anyOf: [InputFile, string]`, InputFile `{description}`),
+  // the text is the other branch, so it is the file.
+  const binary = flat.filter(isFileField);
+  const files = binary.length ? binary : flat.filter((b) => b !== undefined && constrainsNothing(b));
   if (files.length !== 1 || !flat.every((b) => files.includes(b as Schema) || text(b))) return undefined;
+  const file = binary.length ? files[0] : { ...files[0], type: "string", format: "binary" };
   const description = typeof field?.description === "string" ? { description: field.description } : {};
-  return { ...files[0], ...description };
+  return { ...file, ...description };
 }
 
 /**
