@@ -8,6 +8,7 @@ import type { CutReport } from "./cut/cut.js";
 import type { ShapeChanges } from "./cut/cut-header.js";
 import { withMissingSchemas } from "./cut/missing-schemas.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
+import { withDeepObjectExamplesRead } from "./deep-object-examples.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import {
   typeListNotes,
@@ -69,6 +70,7 @@ export function rewriteCutShapes(
   const typeSlips = [...withBooleanTextsRead(doc), ...withNullTypesNamed(doc), ...withTypeAliasesRead(doc)];
   const files = withSwaggerFilesAsBinary(doc);
   const untyped = withoutUnreadableTypes(doc);
+  const deepExamples = withDeepObjectExamplesRead(doc);
   const typeLists = [...typeSlips, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
   const [exampleFormats, pagingExamples] = [withExampleFormats(doc), withPagingFieldsFromExamples(doc)];
   const listEnums = withListEnumsOnItems(doc);
@@ -95,7 +97,7 @@ export function rewriteCutShapes(
       unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
       ...{ typeLists, exampleFormats, pagingExamples },
       refused: refused.map((r) => r.place),
-      examplesAsJson: readAsJson,
+      examplesAsJson: [...readAsJson, ...deepExamples],
       shapeRequired,
       unlistedRequired,
       overlapping,
@@ -119,6 +121,12 @@ export function rewriteCutShapes(
           note:
             `openapi.yaml reads ${place} as the value its text writes: it is written as the body's JSON text (a ` +
             "string), which the request body's schema refuses; the contract suite and the mocks send that value",
+        })),
+        ...deepExamples.map((place) => ({
+          at: ["openapi"],
+          note:
+            `openapi.yaml reads ${place} as the object it stands for, written as the query's pairs (name[key] ` +
+            "keys) or as its JSON text (a string): the contract suite and the mocks send that object",
         })),
       ],
     },

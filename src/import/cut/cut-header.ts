@@ -66,7 +66,7 @@ export interface CutChanges {
   pagingExamples?: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
-  /** JSON bodies' request examples written as their JSON text, read as the value it writes (the same module). */
+  /** Examples written as their JSON text or a deepObject's pairs, read as the value written (deep-object-examples). */
   examplesAsJson?: string[];
   /** Unions whose required fields only different shapes list, each now required by its own shape. */
   shapeRequired: string[];
@@ -211,8 +211,8 @@ export function shapeLines(
       : []),
     ...(examplesAsJson.length
       ? [
-          `Changed by ${by}: ${examplesAsJson.join(", ")} (each written as the body's JSON text, a string: ` +
-            "read as the value it writes).",
+          `Changed by ${by}: ${examplesAsJson.join(", ")} (each written as its JSON text, a string, or as a ` +
+            "query's name[key] pairs: read as the value it writes).",
         ]
       : []),
     ...unionLines(unions, by),

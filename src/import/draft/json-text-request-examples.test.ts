@@ -55,7 +55,7 @@ describe("a JSON body's request example written as its JSON text", () => {
     const content = cut.paths["/zqrender"].post.requestBody.content["application/json"];
     expect(content.example).toEqual({ zqpage: 1, zqformat: "zqpng" });
     expect(d.openapiText).toContain(
-      "# Changed by blockwright add: the request example of POST /zqrender (each written as the body's JSON text",
+      "# Changed by blockwright add: the request example of POST /zqrender (each written as its JSON text, a string,",
     );
     expect(notesAt(d, "openapi").join("\n")).toContain(
       "openapi.yaml reads the request example of POST /zqrender as the value its text writes: it is written as " +
