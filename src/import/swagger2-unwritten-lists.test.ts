@@ -80,3 +80,53 @@ describe("a Swagger 2.0 list of a collectionFormat no OpenAPI 3 style writes", (
     );
   });
 });
+
+// A form field of such a format (`in: formData`, `collectionFormat: tsv`) was converted with no encoding: the call sent
+// its items as a pair or a part each (`zqtabs=a&zqtabs=b`), and the judge, reading the converted document, agreed. No
+// Encoding Object writes a tab-separated list either (a form's styles are OpenAPI's query ones; multipart has none).
+const formSwagger = (required: boolean, consumes: string): Json =>
+  convertSwagger2({
+    swagger: "2.0",
+    info: { title: "zqforms", version: "1" },
+    host: "api.zqforms.test",
+    schemes: ["https"],
+    consumes: [consumes],
+    produces: ["application/json"],
+    paths: {
+      "/zqitems": {
+        post: {
+          operationId: "zqPost",
+          parameters: [
+            { name: "zqname", in: "formData", type: "string", maxLength: 10 },
+            { ...list("zqtabs", "formData", "tsv", required) },
+            { ...list("zqpipes", "formData", "pipes") },
+          ],
+          responses: { "200": { description: "ok", schema: { type: "object" } } },
+        },
+      },
+      "/zqping": {
+        get: { operationId: "zqPing", responses: { "200": { description: "ok", schema: { type: "object" } } } },
+      },
+    },
+  });
+
+describe("a Swagger 2.0 form field of a collectionFormat no form style writes", () => {
+  for (const consumes of ["application/x-www-form-urlencoded", "multipart/form-data"])
+    it(`is left out of a ${consumes} body when optional, with a note naming it and the rule`, async () => {
+      const d = drafted(formSwagger(false, consumes), ["zqPost"]);
+      const params = Object.keys(d.manifest.operations.acme_zq_post?.params ?? {});
+      expect(params).toContain("zqname");
+      expect(params).not.toContain("zqtabs");
+      expect(notesAt(d, "operations.acme_zq_post")).toContainEqual(
+        "left out the body field zqtabs: formData parameter zqtabs is a list in the Swagger 2.0 collectionFormat " +
+          "tsv, which no OpenAPI 3 style writes there (a form's lists take a query's styles; tab-separated, none)",
+      );
+      expect(await linkProblems(d)).toEqual([]);
+    });
+
+  it("refuses the operation that requires one, naming it, the field and the rule", () => {
+    expect(() => drafted(formSwagger(true, "application/x-www-form-urlencoded"), ["zqPost", "zqPing"])).toThrow(
+      /zqPost \(its formData parameter zqtabs is a list in the Swagger 2\.0 collectionFormat tsv, which no OpenAPI 3 /,
+    );
+  });
+});

@@ -76,6 +76,16 @@ function requiredUnwrittenList(
     if (!p || format === undefined || typeof p.name !== "string" || typeof p.in !== "string") continue;
     if (p.in === "path" || p.required === true) return { in: p.in, name: p.name, format };
   }
+  // A form's field (Swagger 2.0's formData, converted): marked on its schema.
+  const content = (followLocalRefs(document, op.requestBody)?.content ?? {}) as Json;
+  for (const media of Object.values(content)) {
+    const schema = followLocalRefs(document, (media as Json | undefined)?.schema);
+    const fields = (schema?.properties ?? {}) as Json;
+    for (const name of Array.isArray(schema?.required) ? (schema.required as string[]) : []) {
+      const format = unwrittenFormat(followLocalRefs(document, fields[name]));
+      if (format !== undefined) return { in: "formData", name, format };
+    }
+  }
   return undefined;
 }
 

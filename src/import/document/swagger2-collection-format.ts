@@ -38,6 +38,15 @@ export function formEncodings(fields: Json[]): Json {
 }
 
 /**
+ * A form field's list format that no form writes (`tsv`: a form's lists take a query's styles, and none is
+ * tab-separated), marked on its schema as a parameter's is (unwrittenFormat); none for any other.
+ */
+export function unwrittenFormMark(field: Json): Json {
+  const format = serialisation({ ...field, in: "query" })["x-collectionFormat"];
+  return format === undefined ? {} : { "x-collectionFormat": format };
+}
+
+/**
  * The Swagger 2.0 `collectionFormat` of a converted parameter that no OpenAPI 3 style writes (`tsv` anywhere; `ssv`
  * and `pipes` in a header or a path): the conversion marks it `x-collectionFormat`, and its style left to OpenAPI's
  * default would send another list (`a,b` or `k=a&k=b` where the document says `a\tb`, `a|b`). Undefined for any other.
@@ -51,7 +60,9 @@ export function unwrittenFormat(parameter: unknown): string | undefined {
 export function unwrittenFormatRule(p: { in: string; name: string }, format: string): string {
   return (
     `${p.in} parameter ${p.name} is a list in the Swagger 2.0 collectionFormat ${format}, which no OpenAPI 3 style ` +
-    "writes there (a space- or pipe-delimited list goes in a query alone; tab-separated, nowhere)"
+    (p.in === "formData"
+      ? "writes there (a form's lists take a query's styles; tab-separated, none)"
+      : "writes there (a space- or pipe-delimited list goes in a query alone; tab-separated, nowhere)")
   );
 }
 

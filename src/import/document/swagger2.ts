@@ -11,7 +11,7 @@
 // choices where a choice is open (`*/*` when nothing is produced, examples as
 // `examples.response`, names sanitised the same way), so that documents
 // converted before convert the same now.
-import { formEncodings, serialisation } from "./swagger2-collection-format.js";
+import { formEncodings, serialisation, unwrittenFormMark } from "./swagger2-collection-format.js";
 import { sharedResponseToWriteOut } from "./swagger2-shared-response.js";
 
 type Json = Record<string, unknown>;
@@ -181,6 +181,7 @@ function formBody(fields: Json[], consumes: string[], ctx: Context): Json {
       ...(field.description !== undefined ? { description: field.description } : {}),
       ...valueSchema(field, ctx),
       ...extensions(field, ["x-example", "x-nullable"]),
+      ...unwrittenFormMark(field),
     };
     if (field["x-example"] !== undefined) property.example = field["x-example"];
     properties[name] = property;

@@ -15,6 +15,7 @@ import { constantField } from "../one-value-constants.js";
 import { paramName, placedFieldName } from "../param-names.js";
 import { fromSchema, safeFlatten } from "../param-schema.js";
 import { bracketFormNote } from "../body-forms/bracket-form-note.js";
+import { unwrittenFormat, unwrittenFormatRule } from "../../document/swagger2-collection-format.js";
 
 type Path = (string | number)[];
 
@@ -93,15 +94,9 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
   const repeated = repeatedKey(context, field, flatField);
   if (repeated === "left") return;
   const keyAgain = repeated === "again";
-  const contradiction = body.encoding === "json" && !required.has(field) ? textlessEnum(flatField) : undefined;
-  if (contradiction) {
-    notes.push({
-      at,
-      note:
-        `the body field ${field} is a string whose enum holds no string (${contradiction}): no value meets both, ` +
-        "a contradiction in the spec; it is optional, so it is left out (no call sends it). If the API takes those " +
-        "values, fix the type or the enum in openapi.yaml, then draft the field here",
-    });
+  const unsent = required.has(field) ? undefined : optionalUnsentWhy(body.encoding, field, flatField);
+  if (unsent) {
+    notes.push({ at, note: unsent });
     return;
   }
   // A field that admits only null, or one value: left out, or a constant where required (shapes/null-only.ts).
@@ -179,6 +174,24 @@ function fieldFile(doc: OpenApiDocument, encoding: string, flat: Schema | undefi
   if (encoding === "form") return isFileField(flat) ? flat : undefined;
   if (encoding !== "multipart") return undefined;
   return isFileField(flat) ? flat : fileBranch(doc, flat);
+}
+
+/**
+ * Why an optional field is left out, no call sending it: a JSON string whose enum holds no string (textlessEnum), or
+ * a form's list of a Swagger 2.0 format no style writes (its converted `x-collectionFormat`).
+ */
+function optionalUnsentWhy(encoding: string, field: string, flat: Schema | undefined): string | undefined {
+  const contradiction = encoding === "json" ? textlessEnum(flat) : undefined;
+  if (contradiction)
+    return (
+      `the body field ${field} is a string whose enum holds no string (${contradiction}): no value meets both, ` +
+      "a contradiction in the spec; it is optional, so it is left out (no call sends it). If the API takes those " +
+      "values, fix the type or the enum in openapi.yaml, then draft the field here"
+    );
+  const format = encoding === "json" ? undefined : unwrittenFormat(flat);
+  if (format)
+    return `left out the body field ${field}: ${unwrittenFormatRule({ in: "formData", name: field }, format)}`;
+  return undefined;
 }
 
 /**
