@@ -9,6 +9,7 @@ import type { ShapeChanges } from "./cut/cut-header.js";
 import { withMissingSchemas } from "./cut/missing-schemas.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { withDeepObjectExamplesRead } from "./deep-object-examples.js";
+import { withPatternEscapesRead } from "./pattern-escapes.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import {
   typeListNotes,
@@ -66,8 +67,9 @@ export function rewriteCutShapes(
   const placeholders = [...withMissingSchemas(doc, report), ...atAddresses.added, ...byName.added];
   const pagingCopies = withoutPagingQueryCopies(doc);
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
+  const escapes = withPatternEscapesRead(doc); // before the patterns' checks: they read what was meant
   const unreadable = withoutUnreadablePatterns(doc);
-  const typeSlips = [...withBooleanTextsRead(doc), ...withNullTypesNamed(doc), ...withTypeAliasesRead(doc)];
+  const typeSlips = [...withBooleanTextsRead(doc), ...withNullTypesNamed(doc), ...withTypeAliasesRead(doc), ...escapes];
   const files = withSwaggerFilesAsBinary(doc);
   const untyped = withoutUnreadableTypes(doc);
   const deepExamples = withDeepObjectExamplesRead(doc);

@@ -15,6 +15,7 @@
 // document does not have OpenAPI's structure" (a workflow engine's saved searches, 12 of its 170 operations). add
 // writes it as the boolean it spells, and says so.
 import type { ReviewNote } from "../manifest-yaml.js";
+import { ESCAPED_TWICE } from "../pattern-escapes.js";
 import { aliasedType } from "../../load/schemas/type-aliases.js";
 import { BOOLEAN_TEXTS } from "../../load/structure/document-structure.js";
 import { eachSchema } from "../shapes/unreadable-schemas.js";
@@ -81,7 +82,7 @@ const TUPLE = "a tuple's items";
 /** How an entry of a boolean written as text says so (withBooleanTextsRead). */
 const BOOLEAN_TEXT = "a boolean written as text";
 const isTypeList = (c: string) =>
-  !c.includes(YAML_NULL) && !c.includes(ALIAS) && !c.includes(TUPLE) && !c.includes(BOOLEAN_TEXT);
+  [YAML_NULL, ALIAS, TUPLE, BOOLEAN_TEXT, ESCAPED_TWICE].every((other) => !c.includes(other));
 
 /**
  * The cut with each schema's `additionalProperties` of the text "true" or "false" written as that boolean (changed in
@@ -154,7 +155,8 @@ export function typeListsWhy(changed: readonly string[]): string {
   const aliases = changed.some((c) => c.includes(ALIAS)) ? ["a type's common name, JSON Schema's name meant"] : [];
   const tuples = changed.some((c) => c.includes(TUPLE)) ? ["a list of items is draft 4's tuple, no OpenAPI 3's"] : [];
   const texts = changed.some((c) => c.includes(BOOLEAN_TEXT)) ? ["a schema's boolean written as text"] : [];
-  return [...lists, ...nulls, ...aliases, ...tuples, ...texts].join("; ");
+  const escapes = changed.some((c) => c.includes(ESCAPED_TWICE)) ? ["a pattern's backslashes each doubled"] : [];
+  return [...lists, ...nulls, ...aliases, ...tuples, ...texts, ...escapes].join("; ");
 }
 
 /** The review note on the type lists rewritten, if add rewrote some. */
@@ -186,6 +188,13 @@ export function typeListNotes(changed: readonly string[]): ReviewNote[] {
             : []),
           ...(changed.some((c) => c.includes(BOOLEAN_TEXT))
             ? ['additionalProperties "true" or "false" is a text where a schema goes, written as the boolean it spells']
+            : []),
+          ...(changed.some((c) => c.includes(ESCAPED_TWICE))
+            ? [
+                "a pattern whose every backslash is doubled takes a backslash and a letter where a class (\\w, \\d, " +
+                  "\\s) is meant, and no value the document gives meets it: read with each doubled backslash as one " +
+                  "(if the API means the backslash, write the pattern back as published)",
+              ]
             : []),
         ].join("; ") +
         ": check them",
