@@ -323,3 +323,62 @@ operations:
     );
   });
 });
+
+// A search API's fields of its required object query parameter (`searchParameters`, each field a parameter of its own,
+// `wire.field`): each was set `required: true` because the object is required, and its limits read from the object's
+// schema; later, when the newer document took out a field so marked, `--accept` kept it as no longer add's draft and
+// generate refused it (BW2003). A field is required where the required object requires it.
+describe("upstream --accept on the fields of an object query parameter", () => {
+  const fields = `provider: zqsearch
+operations:
+  zqsearch_find:
+    operationId: zqfind
+    params:
+      zqq:
+        type: string
+        wire: { in: query, name: zqsearchParameters, field: zqq }
+      zqhits:
+        type: number
+        integer: true
+        wire: { in: query, name: zqsearchParameters, field: zqhits }
+`;
+  const objectCut = (required: string[], hits: object) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "zqsearch", version: "1" },
+      paths: {
+        "/zqsearch": {
+          get: {
+            operationId: "zqfind",
+            parameters: [
+              {
+                name: "zqsearchParameters",
+                in: "query",
+                required: true,
+                schema: {
+                  type: "object",
+                  required,
+                  properties: { zqq: { type: "string" }, zqhits: { type: "integer", ...hits } },
+                },
+              },
+            ],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+  const found = (text: string) => parse(text).operations.zqsearch_find.params;
+
+  it("leaves an optional field of a required object optional, and requires one the object now requires", () => {
+    const out = tightenManifest(fields, objectCut(["zqq"], { maximum: 250 }), "openapi.yaml", objectCut([], {}));
+    expect(found(out.text).zqhits.required).toBeUndefined();
+    expect(found(out.text).zqhits.maximum).toBe(250);
+    expect(found(out.text).zqq.required).toBe(true);
+    expect(out.lines).toEqual([
+      'operations.zqsearch_find.params.zqq.required: true (the newer document requires field "zqq" of query ' +
+        'parameter "zqsearchParameters")',
+      'operations.zqsearch_find.params.zqhits.maximum: 250 (field "zqhits" of query parameter ' +
+        '"zqsearchParameters"\'s maximum in the newer document)',
+    ]);
+  });
+});

@@ -171,13 +171,14 @@ function declaredSchema(
   const w = p.wire;
   if (w && (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie")) {
     const declared = declaredParameter(op, w.in, w.name ?? name);
-    return declared
-      ? {
-          schema: declared.schema,
-          required: declared.required || w.in === "path",
-          what: `${w.in} parameter "${w.name ?? name}"`,
-        }
-      : { required: false, what: "" };
+    if (!declared) return { required: false, what: "" };
+    const field = (w as { field?: string }).field;
+    if (field !== undefined) return objectField(doc, declared, field);
+    return {
+      schema: declared.schema,
+      required: declared.required || w.in === "path",
+      what: `${w.in} parameter "${w.name ?? name}"`,
+    };
   }
   if (w?.in === "body" && op.requestBody) {
     const pointer = w.pointer ?? `/${name}`;
@@ -191,6 +192,29 @@ function declaredSchema(
     return { schema: doc.locate(op.requestBody.schema, segments).schema, required, what: `body field "${pointer}"` };
   }
   return { required: false, what: "" };
+}
+
+/**
+ * A field of an object query parameter (`wire.field`): its own schema (any value where the object requires it without
+ * describing it), required where a required object requires it; not the object's, whose `required: true` asked every
+ * field of it (each was set required when the newer document's object was).
+ */
+function objectField(
+  doc: OpenApiDocument,
+  declared: { name: string; required?: boolean; schema?: Schema },
+  field: string,
+): { schema?: Schema; required: boolean; what: string } {
+  const what = `field "${field}" of query parameter "${declared.name}"`;
+  let object: Schema;
+  try {
+    object = doc.flatten(declared.schema ?? {});
+  } catch {
+    return { required: false, what };
+  }
+  const properties = (object.properties ?? {}) as Record<string, Schema>;
+  const listed = Array.isArray(object.required) && (object.required as unknown[]).includes(field);
+  const schema = Object.hasOwn(properties, field) ? properties[field] : listed ? {} : undefined;
+  return { ...(schema ? { schema } : {}), required: Boolean(declared.required) && listed, what };
 }
 
 function tightenParam(
