@@ -208,4 +208,22 @@ describe("a field of a query object add drafted, gone from the newer object", ()
     expect(carried.lines.join("\n")).toMatch(/taken out: the newer document's request has no query parameter filter/);
     expect(carried.lines.join("\n")).toContain("filter (its field zqkinds)");
   });
+
+  // A search API's `searchParameters` object gaining a field: every field of the object was one place to compare, so
+  // the new one was never added, while the rules redrafted with it named it (generate: BW2001, unknown parameter).
+  it("is added when new in the newer object, as add drafts it, with a line naming the field", () => {
+    const carried = carryDrafted(
+      older.manifestText,
+      older.openapiText,
+      JSON.stringify(list(["zqstart", "zqkinds", "zqsince"])),
+      "x.yaml",
+    );
+    const op = Object.values(parse(carried.text).operations)[0] as { params: Record<string, { wire: object }> };
+    expect(Object.values(op.params).map((p) => p.wire)).toEqual([
+      { in: "query", name: "filter", field: "zqstart" },
+      { in: "query", name: "filter", field: "zqkinds" },
+      { in: "query", name: "filter", field: "zqsince" },
+    ]);
+    expect(carried.lines.join("\n")).toMatch(/zqsince: new optional field zqsince of query parameter filter in the/);
+  });
 });

@@ -310,7 +310,10 @@ function wireKey(name: string, p: ManifestParam): string | undefined {
     return `body:${pointer ?? `/${escaped}`}`;
   }
   const sent = "name" in w && w.name !== undefined ? w.name : name;
-  return `${w.in}:${w.in === "header" ? sent.toLowerCase() : sent}`;
+  // A field of an object query parameter (wire.field) is a place of its own: keyed by the object alone, every field
+  // of it was one key, and a field new in the newer object was never added (the rules drafted with it then named it).
+  const field = "field" in w && w.field !== undefined ? ` ${w.field}` : "";
+  return `${w.in}:${w.in === "header" ? sent.toLowerCase() : sent}${field}`;
 }
 
 function byWire(params: Record<string, ManifestParam> | undefined): Map<string, [string, ManifestParam]> {
@@ -356,9 +359,10 @@ function carryParams(
       Object.hasOwn(shared, name)
     )
       continue;
+    const [place, field] = key.slice(key.indexOf(":") + 1).split(" ");
     const what = key.startsWith("body:")
       ? `body field ${key.slice("body:".length)}`
-      : `${key.slice(0, key.indexOf(":"))} parameter ${key.slice(key.indexOf(":") + 1)}`;
+      : `${field ? `field ${field} of ` : ""}${key.slice(0, key.indexOf(":"))} parameter ${place}`;
     // A required one too: the service refuses a call without it, so a caller gives it now (diff: breaking).
     const why = p.required
       ? `new required ${what} in the newer document: each call gives it now`
