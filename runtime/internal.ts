@@ -5,6 +5,7 @@
 export * from "./index.js";
 // The tools run in Node: their one-off calls say who calls, as the node entry's do (User-Agent: blockwright/<version>).
 export {
+  agentFetch,
   CALL_AGENT,
   createExecutor,
   executeToolDefinition,

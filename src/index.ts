@@ -9,6 +9,7 @@ import {
   type RunResult,
   type Workflow,
 } from "@blockwright/runtime/workflow";
+import { agentFetch } from "@blockwright/runtime/internal";
 import { checkWorkflow, loadWorkflow, WorkflowErrors } from "./workflow/validate.js";
 import { parseYamlSource } from "./load/yaml-source.js";
 
@@ -39,5 +40,6 @@ export async function runWorkflow(
           registry,
           validateOptions,
         );
-  return runWorkflowWith(registry, checked, run);
+  // Each request says who calls (User-Agent: blockwright/<version>) where no header says one, as executeTool's do.
+  return runWorkflowWith(registry, checked, { ...run, fetch: agentFetch(run.fetch) });
 }

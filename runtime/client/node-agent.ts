@@ -24,14 +24,21 @@ import {
 /** What a one-off call says it is. */
 export const CALL_AGENT = `blockwright/${RUNTIME_VERSION}`;
 
-/** A call's options, its fetch (the call's, else the executor's, else the global one) saying CALL_AGENT. */
-function said<O extends { fetch?: FetchLike }>(options: O | undefined, shared?: FetchLike): O {
-  const inner = options?.fetch ?? shared ?? ((r: Request) => fetch(r));
-  const agentFetch: FetchLike = (request) => {
+/**
+ * A fetch (`inner`, else the global one) whose requests say CALL_AGENT where no header says one: the one-off calls'
+ * below, and the workflow runner's in Node (`blockwright run`, `serve`, the library's runWorkflow), whose entry
+ * (`@blockwright/runtime/workflow`) a browser bundles too.
+ */
+export function agentFetch(inner: FetchLike = (r: Request) => fetch(r)): FetchLike {
+  return (request) => {
     if (!request.headers.has("user-agent")) request.headers.set("user-agent", CALL_AGENT);
     return inner(request);
   };
-  return { ...(options as O), fetch: agentFetch };
+}
+
+/** A call's options, its fetch (the call's, else the executor's, else the global one) saying CALL_AGENT. */
+function said<O extends { fetch?: FetchLike }>(options: O | undefined, shared?: FetchLike): O {
+  return { ...(options as O), fetch: agentFetch(options?.fetch ?? shared) };
 }
 
 /** An executor whose calls and pages say CALL_AGENT (a prepared request is sent by its host: left as it is). */

@@ -103,13 +103,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     mode,
     ...(envFile ? { envFile } : {}),
   });
-  if ("problems" in checked) {
-    io.stderr.write(
-      `blockwright run: ${file} is not valid (${checked.problems.length} problem` +
-        `${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`,
-    );
-    return 1;
-  }
+  if ("problems" in checked) return notValid(io, file, checked.problems);
   const { workflow } = checked;
   const oauthProviders = new Set(Object.values(registry.tools).flatMap((t) => (t.oauth ? [t.provider] : [])));
   const givenTokenUrls = tokenUrlsOption(listOption(args, "token-url"), [...oauthProviders]);
@@ -135,7 +129,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       if (!controller.signal.aborted) sayMocksReady(io, providers, mocks.urls);
     }
 
-    const { runWorkflowWith } = await import("@blockwright/runtime/workflow");
+    const [{ runWorkflowWith }, { agentFetch }] = await Promise.all([
+      import("@blockwright/runtime/workflow"),
+      import("@blockwright/runtime/internal"),
+    ]);
     const { createProgress, summaryTable } = await import("./support/progress.js");
     const progress = createProgress(workflow, progressOf(io));
     const result = await runWorkflowWith(registry, checked, {
@@ -147,6 +144,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       ...(allowHosts.length ? { allowHosts } : {}),
       signal: controller.signal,
       onEvent: (event) => progress.onEvent(event),
+      // Each request says who calls (User-Agent: blockwright/<version>), as `call`'s and `mcp`'s do.
+      fetch: agentFetch(),
     });
     progress.stop();
     io.stdout.write(`${summaryTable(result, workflow)}\n`);
@@ -155,6 +154,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } finally {
     await mocks?.close();
   }
+}
+
+/** A workflow that is not valid: each problem printed, exit 1. */
+function notValid(io: CliIo, file: string, problems: readonly string[]): number {
+  io.stderr.write(
+    `blockwright run: ${file} is not valid (${problems.length} problem` +
+      `${problems.length > 1 ? "s" : ""}):\n${problems.join("\n")}\n`,
+  );
+  return 1;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The runs of a served workflow, whatever starts them (a delivered event, a
 // polled item): each attempt runs the workflow from the run's journal with the
 // run's idempotency keys, and each run that ends prints its JSON line.
+import { agentFetch } from "@blockwright/runtime/internal";
 import { runWorkflowWith, type ValidatedWorkflow } from "@blockwright/runtime/workflow";
 import { jsonLine, lineText } from "../../common/github-actions.js";
 import type { LoadedRegistry } from "../../registry/registry.js";
@@ -41,6 +42,8 @@ export async function startWorkflowRuns(o: WorkflowRunsOptions): Promise<Runs> {
       runWorkflowWith(o.registry, o.checked, {
         env: o.env,
         signal,
+        // Each request says who calls (User-Agent: blockwright/<version>), as `call`'s and `mcp`'s do.
+        fetch: agentFetch(),
         triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
         journal: { done: run.journal, record: journal },
         idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
