@@ -144,6 +144,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/call-inputs.test.ts",
       "src/cli/run-user-agent.test.ts",
       "src/cli/text-answers.test.ts",
+      "src/cli/mcp-base-url.test.ts",
       "src/cli/record-text-answers.test.ts",
       "src/cli/call-nested-secrets.test.ts",
       "src/cli/call-short-secret.test.ts",

@@ -1,5 +1,5 @@
 // `blockwright mcp [provider...] [--mock] [--read-only] [--path-prefix p] [--page-size n] [--config f]
-// [--env-file f] [--specs dir] [--out dir]`
+// [--env-file f] [--base-url provider=url]... [--allow-host host]... [--specs dir] [--out dir]`
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { ToolSpec } from "@blockwright/runtime/internal";
@@ -13,7 +13,8 @@ import { TOKEN_URL_HELP, tokenUrlsOption } from "./support/token-urls.js";
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--path-prefix <p>]... [--page-size \
-<n>] [--config <file>] [--env-file <file>] [--token-url <provider>=<url>]... [--specs <dir>] [--out <dir>]
+<n>] [--config <file>] [--env-file <file>] [--base-url <provider>=<url>]... [--allow-host <host>]... \
+[--token-url <provider>=<url>]... [--specs <dir>] [--out <dir>]
 
 Serve the tools of the project's generated packages (every provider, or the
 ones named) to an MCP client over stdio: one tool per operation, with input
@@ -50,6 +51,14 @@ addresses, comma-separated, or * for any.
                             apiKey: "{{MY_TOKEN}}"   # secrets: references only
                             instanceUrl: https://example.my.host
   --env-file <file>   KEY=VALUE lines added to the environment
+  --base-url <provider>=<url>
+                      send that provider's calls to this address instead of
+                      its own (repeatable; not with --mock): https, or http
+                      on loopback; a host its credential does not go to is
+                      refused unless --allow-host names it
+  --allow-host <host> let credentials go to this host too (repeatable): a
+                      name, *.domain for one label, * for any name, or an IP
+                      address; the providers' own hosts and loopback need none
 ${TOKEN_URL_HELP}
   --specs <dir>       the specs the mocks are built from (default ./specs)
   --out <dir>         the generated packages (default ./generated)
@@ -72,6 +81,8 @@ const OPTIONS = {
   config: { type: "string" },
   "env-file": { type: "string" },
   "token-url": { type: "string", multiple: true },
+  "base-url": { type: "string", multiple: true },
+  "allow-host": { type: "string", multiple: true },
 } as const;
 
 export async function serve(
@@ -94,6 +105,7 @@ export async function serve(
   const tokenUrls = tokenUrlsOption(listOption(args, "token-url"), [
     ...new Set(tools.filter((t) => t.oauth).map((t) => t.provider)),
   ]);
+  const hosts = await hostOptions(args, tools, mode);
 
   const envFile = stringOption(args, "env-file");
   const { readEnvFile } = await import("./support/env-file.js");
@@ -125,7 +137,7 @@ export async function serve(
       import("../agents/stdio-transport.js"),
       import("./version.js"),
     ]);
-    const baseUrls = mocks?.urls;
+    const baseUrls = mocks?.urls ?? hosts.baseUrls;
     // A --token-url wins over the token endpoint mock.
     const tokenUrlOf = (provider: string) => tokenUrls[provider] ?? mocks?.tokenUrls[provider];
     const server = createToolServer({
@@ -140,6 +152,7 @@ export async function serve(
         return {
           ...(baseUrls ? { baseUrl: baseUrls[tool.provider] } : {}),
           ...(tokenUrl ? { tokenUrl } : {}),
+          ...(hosts.allowHosts.length ? { allowHosts: hosts.allowHosts } : {}),
           secrets: resolved.secrets,
         };
       },
@@ -184,6 +197,32 @@ export function missingMcpSdk(require: { (id: string): unknown; resolve(id: stri
       `npm install -D "${sdk}${range ? `@${range}` : ""}"`
     );
   }
+}
+
+/**
+ * `--base-url <provider>=<url>` and `--allow-host <host>`, held to the rules serve's are (support/base-urls.ts): an
+ * address the provider's calls cannot use, or a host its credential does not go to, is a usage error (exit 2) before
+ * the server starts, not each call's failure.
+ */
+async function hostOptions(
+  args: { values: { "base-url"?: string[]; "allow-host"?: string[] } },
+  tools: readonly ToolSpec[],
+  mode: "mock" | "live",
+): Promise<{ baseUrls?: Record<string, string>; allowHosts: string[] }> {
+  const baseUrlEntries = args.values["base-url"] ?? [];
+  const allowHostEntries = args.values["allow-host"] ?? [];
+  if (!baseUrlEntries.length && !allowHostEntries.length) return { allowHosts: [] };
+  // In mock mode every provider's calls go to its mock.
+  if (baseUrlEntries.length && mode === "mock")
+    throw new UsageError(
+      "BW3004",
+      "--base-url sends a provider's calls elsewhere: it goes with live calls, not --mock",
+    );
+  const { allowHostsOption, baseUrlsOption } = await import("./support/base-urls.js");
+  const allowHosts = allowHostsOption(allowHostEntries);
+  const byProvider = Object.fromEntries(tools.map((t) => [t.provider, t]));
+  if (!baseUrlEntries.length) return { allowHosts };
+  return { baseUrls: baseUrlsOption(baseUrlEntries, byProvider, allowHosts, "served here"), allowHosts };
 }
 
 async function readConfig(file: string, cwd: string, tools: readonly ToolSpec[]): Promise<ConnectionConfig> {

@@ -23,11 +23,15 @@ export function allowHostsOption(entries: readonly string[]): string[] {
   return [...entries];
 }
 
-/** The `--base-url` entries by provider; `tools`: one tool of each provider the command calls (its hosts). */
+/**
+ * The `--base-url` entries by provider; `tools`: one tool of each provider the command calls (its hosts), which
+ * `calls` says of them in a refusal (serve's workflow calls them, mcp serves them).
+ */
 export function baseUrlsOption(
   entries: readonly string[],
   tools: Record<string, Pick<ToolSpec, "server" | "provider">>,
   allowHosts: readonly string[],
+  calls = "this workflow calls",
 ): Record<string, string> {
   const urls: Record<string, string> = {};
   for (const entry of entries) {
@@ -43,7 +47,7 @@ export function baseUrlsOption(
     if (!tool)
       throw new UsageError(
         "BW3005",
-        `--base-url: ${JSON.stringify(provider)} is not a provider this workflow calls (` +
+        `--base-url: ${JSON.stringify(provider)} is not a provider ${calls} (` +
           `${Object.keys(tools).sort().join(", ") || "none"})`,
       );
     if (Object.hasOwn(urls, provider)) throw new UsageError("BW3004", `--base-url: ${provider} is given twice`);
