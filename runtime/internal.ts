@@ -93,6 +93,7 @@ export {
   outputSchema,
   toolDescription,
 } from "./llm/llm-tools.js";
+export { connectionPlaces, type ConnectionPlace } from "./llm/nested-connection.js";
 export { ruleParams, ruleSentence, pollingSentence, deprecationSentence, type Words } from "./llm/wording.js";
 export { pathGroup, toolGroups, underPathPrefix, type ToolGroup } from "./llm/tool-groups.js";
 export { safeToRepeat } from "./spec/behavior.js";

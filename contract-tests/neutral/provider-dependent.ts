@@ -147,6 +147,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/mcp-base-url.test.ts",
       "src/cli/record-text-answers.test.ts",
       "src/cli/call-nested-secrets.test.ts",
+      "src/cli/mcp-nested-secret.test.ts",
       "src/cli/call-short-secret.test.ts",
       "src/import/auth/tenant-token-flow.test.ts",
       "src/cli/long-refusals.test.ts",

@@ -10,6 +10,7 @@ import { modelTextFile } from "./text-files.js";
 import { connectionParams, inputSchema } from "./input-schema.js";
 import { withoutLeftOutNulls } from "./strict-nested.js";
 import { holdsNestedSecret, jsonInput, secretPlaces } from "../validate/nested-secrets.js";
+import { joinConnectionPlaces } from "./nested-connection.js";
 import {
   type AnthropicTool,
   LLM_TOOL_FORMATS,
@@ -139,7 +140,11 @@ export function llmCallParams(
   tool: ToolSpec,
   args: unknown,
   connection: Record<string, unknown>,
-  options: { fileHosts?: FileHosts } = {},
+  options: {
+    fileHosts?: FileHosts;
+    /** Where the person sets each connection value (`environment variable ZQ_LOGIN_PASSWORD`), for a refusal. */
+    connectionNames?: Record<string, string>;
+  } = {},
 ): { params: Record<string, unknown> } | { error: ToolError } {
   const fail = (param: string | undefined, rule: string, message: string) => ({
     error: {
@@ -213,6 +218,17 @@ export function llmCallParams(
     const value = ownValue(connection, name);
     if (value !== undefined) setOwn(params, name, value);
   }
+  // A secret inside a JSON value's object is the connection's too (`login.password`), joined into the model's object;
+  // unset where the host says it is set (connectionNames), refused naming that place (else the tool's check says it).
+  const { unset } = joinConnectionPlaces(tool, params, connection);
+  const where = unset && options.connectionNames?.[unset.name];
+  if (unset && where)
+    return fail(
+      unset.param,
+      "connection",
+      `${unset.name}: is a secret the person running the tools sets (${where}), not a tool argument, and it is not ` +
+        "set: ask the user to set it",
+    );
   return { params };
 }
 

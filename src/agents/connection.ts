@@ -8,8 +8,10 @@
 //     <provider>:
 //       apiKey: "{{MY_TOKEN}}"                 # a secret: only a {{NAME}} reference
 //       instanceUrl: https://acme.example.com  # not secret: a literal is fine
+//       login.password: "{{MY_PASSWORD}}"      # a secret inside a JSON value's object (its place)
 import {
   connectionParams,
+  connectionPlaces,
   flowParams,
   oauthParams,
   type ParamSpec,
@@ -43,9 +45,28 @@ export function connectionParamsByProvider(tools: readonly ToolSpec[]): Map<stri
       // Secret in any tool means secret for the provider.
       params.set(p.name, known?.secret ? known : p);
     }
+    // A secret inside a JSON value's object (`login.password`): a secret of the connection's too, needed only by the
+    // calls of its tool that give the object (llmCallParams says which), so never missing for the provider's others.
+    for (const place of connectionPlaces(tool))
+      if (!params.has(place.name)) params.set(place.name, placeSpec(tool, place.name));
     out.set(tool.provider, params);
   }
   return out;
+}
+
+/** A connection place as a parameter of the connection: an optional secret text. */
+function placeSpec(tool: ToolSpec, name: string): ParamSpec {
+  const { wire } = tool.params.find((p) => p.name === name.split(".")[0]) as ParamSpec;
+  return {
+    name,
+    type: "string",
+    title: name,
+    description: "",
+    required: false,
+    secret: true,
+    visibility: "user-only",
+    wire,
+  };
 }
 
 /**
@@ -131,6 +152,8 @@ export interface ResolvedConnection {
   values: Record<string, unknown>;
   /** Required parameters that have no value (live mode): the variables to set. */
   missing: { param: string; variable: string }[];
+  /** The environment variable each parameter is read from: a refusal of a call lacking one names it. */
+  variables?: Record<string, string>;
 }
 
 export interface ResolvedConnections {
@@ -164,8 +187,10 @@ export function resolveConnections(
       env,
       provider,
     );
+    const variables: Record<string, string> = {};
     for (const [name, spec] of params) {
       const source = config[provider]?.[name] ?? { variable: envVariableName(provider, name) };
+      if ("variable" in source) variables[name] = source.variable;
       if ("value" in source) {
         values[name] = source.value;
         continue;
@@ -184,7 +209,7 @@ export function resolveConnections(
         missing.push({ param: name, variable: source.variable });
       }
     }
-    byProvider.set(provider, { values, missing });
+    byProvider.set(provider, { values, missing, variables });
   }
   return { byProvider, placeholders, secrets };
 }

@@ -116,7 +116,10 @@ export function createToolServer(options: ToolServerOptions): Server {
       });
     }
     const fileHosts = options.fileHosts ?? {};
-    const built = llmCallParams(tool, args, connection.values, { fileHosts });
+    const connectionNames = Object.fromEntries(
+      Object.entries(connection.variables ?? {}).map(([name, variable]) => [name, `environment variable ${variable}`]),
+    );
+    const built = llmCallParams(tool, args, connection.values, { fileHosts, connectionNames });
     if ("error" in built) return toolError(built.error);
     // fileHosts: the call's file addresses are the model's, checked again where they are fetched (resolved on Node).
     const callOptions = { ...options.executeOptions?.(tool), signal, fileHosts };

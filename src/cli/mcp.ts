@@ -26,6 +26,8 @@ stdin, or on Ctrl-C.
 Connection parameters (credentials, instance addresses) never come from the
 model: each is read from the environment variable <PROVIDER>_<PARAM> in
 upper snake case (apiKey: <PROVIDER>_API_KEY), or from where --config says.
+So is a secret field inside a JSON value's object, by its place (login.password:
+<PROVIDER>_LOGIN_PASSWORD), joined into the object the model gives.
 A provider with OAuth 2 flows takes its access token, or a flow's parameters
 (e.g. <PROVIDER>_CLIENT_ID and <PROVIDER>_CLIENT_SECRET):
 tokens are then requested and renewed for the whole session.
