@@ -151,6 +151,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/call-short-secret.test.ts",
       "src/import/auth/tenant-token-flow.test.ts",
       "src/cli/long-refusals.test.ts",
+      "src/workflow/text-binding.test.ts",
       "src/cli/call-file-lists.test.ts",
       "src/load/schemas/reference-depth-cli.test.ts",
       "src/load/schemas/reference-depth.process.test.ts",

@@ -35,7 +35,7 @@ import type { OutputShapes } from "../changes/registry.js";
 import { SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
 import { checkTriggerBlock, triggerOutputProblem } from "./validate-trigger.js";
-import { fits, outputPathProblem, referencedType } from "./output-references.js";
+import { bindingProblem, outputPathProblem, referencedType } from "./output-references.js";
 import { secretEnvNames } from "./block-params.js";
 import { nestedInputName, nestedSecretInputs } from "./nested-secret-inputs.js";
 import { unknownNameHint } from "../common/problems/suggest.js";
@@ -427,15 +427,8 @@ export class Checker {
       this.fail("BW4005", at, `${id}: {{${reference.text}}}: ${found.missing}`, "value");
       return;
     }
-    if (param && found.type && !fits(param, found.type)) {
-      this.fail(
-        "BW4005",
-        at,
-        `${id}.${param.name}: is a ${param.type === "json" ? `JSON ${param.jsonType ?? "value"}` : param.type}` +
-          `, but {{${reference.text}}} is a${/^[aeiou]/.test(found.type) ? "n" : ""} ${found.type}`,
-        "value",
-      );
-    }
+    const misfit = param && bindingProblem(param, found, reference.text);
+    if (misfit) this.fail("BW4005", at, `${id}.${misfit}`, "value");
   }
 }
 
