@@ -11,7 +11,7 @@ import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/p
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { repeatsCredential } from "../auth/credential-params.js";
 import { tokenEndpointForm } from "../auth/token-endpoint-form.js";
-import { keepSecret } from "./secrets/keep-secret.js";
+import { bodyHolder, keepSecret } from "./secrets/keep-secret.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/signing/sigv4-draft.js";
 import { multiSegmentKind, multiSegmentMarker } from "../../load/operations/multi-segment.js";
 import { greedyPathNote, linkNote } from "./paths/spanning-notes.js";
@@ -128,7 +128,8 @@ export function draftParams(
   const { declaredKeys: keys, answerTokens, bodyKeys } = credential;
   const operation = `${op.method.toUpperCase()} ${op.path}`;
   const tokenForm = tokenEndpointForm(doc, op);
-  const secretsBy = { keyless, tokenForm, words, keys, answerTokens, bodyKeys, operation, keysAgain };
+  const body = bodyHolder(rawOp as Record<string, unknown>);
+  const secretsBy = { keyless, tokenForm, words, keys, answerTokens, bodyKeys, operation, keysAgain, body };
   keepSecret(params, byWire, secretsBy, at, notes);
   const schemaRules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   const rules = [...schemaRules, ...proseRules(doc, op, rawOp, { params, byWire, rules: schemaRules }, at, notes)];

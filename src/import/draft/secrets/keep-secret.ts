@@ -6,6 +6,7 @@ import type { ManifestParam } from "../../../load/precompiled/manifest-types.js"
 import { beginsAsAKey } from "../../../load/schemas/api-key-words.js";
 import {
   bracketPath,
+  heldSecret,
   namesCredentialEnding,
   namesASecret,
   namesSecret,
@@ -55,6 +56,7 @@ export function keepSecret(
     bodyKeys = [],
     operation,
     keysAgain = new Set(),
+    body,
   }: {
     keyless: boolean;
     tokenForm: boolean;
@@ -66,6 +68,8 @@ export function keepSecret(
     operation?: string;
     /** The wires of parameters repeating some ways' key, which each call gives (credential-params.ts sentAgain). */
     keysAgain?: ReadonlySet<string>;
+    /** The request body as the object holding its fields (bodyHolder): its name, as a JSON value's field's is. */
+    body?: { name?: string; description?: unknown };
   },
   at: Path,
   notes: ReviewNote[],
@@ -87,7 +91,7 @@ export function keepSecret(
     if ((p?.type !== "string" && !list) || (p.secret && !marked)) continue;
     const siblings = wires.flatMap(([w, n]) => (w === place && n !== wireName ? [n] : []));
     const scheme = list || marked ? undefined : schemeAt(keys, place, wireName);
-    const named = list
+    const chained = list
       ? secretListWhy(place, wireName, p)
       : marked
         ? "the spec marks it secret (format: password or x-ms-secret: true)"
@@ -113,6 +117,13 @@ export function keepSecret(
                     : tokenForm && place === "body" && tokenFormCredential(leaf)
                       ? TOKEN_FORM
                       : undefined;
+    // A bare `value` of a body its schema names as a secret (`Password: {value}`): the rule a JSON value's field has.
+    const named =
+      chained ??
+      (place === "body" && leaf === wireName && heldSecret(wireName, p.description, body)
+        ? `a bare ${wireName} of a body named ${body?.name}, which holds a secret or credentials: secret, as the ` +
+          "same field of an object so named inside a JSON value is"
+        : undefined);
     const handed =
       list || marked || named
         ? undefined
@@ -216,4 +227,21 @@ function secretListWhy(place: string, wireName: string, p: ManifestParam): strin
   return namesSecret(one, p.description) || carriesCredential(place, one, false, p.description)
     ? `a list of texts named as ${one} values (a secret or a credential each), each of whose items is withheld`
     : undefined;
+}
+
+/**
+ * The request body as the object holding its fields, for the rule a JSON value's field is read by (heldSecret): its
+ * name, the component its schema or the body itself is (`$ref: …/schemas/Password`), or the body parameter's of a
+ * Swagger 2 document (`x-codegen-request-body-name`), and its description.
+ */
+export function bodyHolder(rawOp: Record<string, unknown>): { name?: string; description?: unknown } | undefined {
+  const body = rawOp.requestBody as Record<string, unknown> | undefined;
+  const refName = (ref: unknown) => (typeof ref === "string" ? ref.split("/").at(-1) : undefined);
+  const content = (body?.content ?? {}) as Record<string, { schema?: { $ref?: unknown } } | undefined>;
+  const schemaRef = Object.values(content)
+    .map((media) => refName(media?.schema?.$ref))
+    .find(Boolean);
+  const codegen = rawOp["x-codegen-request-body-name"] ?? body?.["x-codegen-request-body-name"];
+  const name = refName(body?.$ref) ?? schemaRef ?? (typeof codegen === "string" ? codegen : undefined);
+  return name !== undefined ? { name, description: body?.description } : undefined;
 }

@@ -10,6 +10,7 @@ import { nameWords, namesPageToken, PAGE_WORDS, withoutIndex } from "../name-wor
 import { describedAsAPassword, describesPassword, namesPasswordInOtherLanguage } from "./password-words.js";
 import { namesCardData } from "./card-data.js";
 import { oneTimeCode } from "./one-time-codes.js";
+import { namesASecret } from "./secret-identifier.js";
 import {
   CRYPTO_KEY_WORDS,
   describedAsPrivateKey,
@@ -179,8 +180,8 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // Another party's refresh token by the end of its name (`zq_store_refresh_token`): whoever holds it mints access; a
   // live stream's key (`stream_key`, RTMP's): whoever holds it broadcasts as the account; a connection string (a
   // datasource's `connectionString`), which carries the store's key or password (`AccountKey=…`, `Password=…`); a
-  // provider's token (a payment provider's `provider_token` a bot charges with).
-  if (/^(refresh token|stream key|connection string|provider token)$/.test(words.slice(-2).join(" "))) return true;
+  // provider's token (a payment provider's `provider_token` a bot charges with); a secret's data (SECRET_ENDINGS).
+  if (SECRET_ENDINGS.test(words.slice(-2).join(" "))) return true;
   // A JSON Web Token (`jwt`, exchanged for a session's token) or a pre-shared key (`auth_psk`, a wireless network's)
   // by the last word of its name: whoever holds either signs in. Not one described as an identifier.
   if (/^(jwt|psk)$/.test(words.at(-1) ?? "")) return !callsAnIdentifier(description);
@@ -222,26 +223,17 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   return grantsACallerAccess(words, description) || describedAsPrivateKey(description);
 }
 
+// ...and a secret's data or value (`secretData`, `secret_contents`): what a secret store keeps, as a description saying
+// so makes one (describedAsSecretValue).
+const SECRET_ENDINGS = /^(refresh token|stream key|connection string|provider token|secret (data|values?|contents?))$/;
+
 const COOKIE_ABOUT = new RegExp(
   "\\bcookies?(['’]s?)?\\s+(names?|domains?|paths?|expir\\w*|lifetimes?|max[- ]age|consent|banners?|polic(y|ies))\\b|" +
     "\\b(names?|domains?|paths?|expiry|lifetime|consent)\\s+(of|for)\\s+(the|a|each)?\\s*cookies?\\b",
   "i",
 );
 
-// A description whose subject is a name or an id of a secret, not the secret ("The name of the secret", "ID of the
-// secret to read", "The secret's id", "Secret name"): its first words say so.
-const IDENTIFIER_NOUN = "(?:name|id|identifier|arn|label|alias|uuid)";
-const SECRET_IDENTIFIER = new RegExp(
-  `^\\W*(?:the|an?|your)?\\s*(?:unique\\s+)?${IDENTIFIER_NOUN}\\s+(?:of|for)\\s+` +
-    `(?:the|an?|your)?\\s*(?:[\\w-]+\\s+){0,2}secret\\b|` +
-    `^\\W*(?:the|an?|your)?\\s*(?:[\\w-]+\\s+)?secret(?:'s)?\\s+${IDENTIFIER_NOUN}\\b`,
-  "i",
-);
-
-/** Whether a description says the value names or identifies a secret (never the secret itself). */
-export function namesASecret(description: unknown): boolean {
-  return typeof description === "string" && SECRET_IDENTIFIER.test(description);
-}
+export { namesASecret };
 
 /** A form field's bracketed path read: `user[api_key]` → api_key held by user; a plain name is its own leaf. */
 export function bracketPath(name: string): { leaf: string; holder?: string } {
@@ -343,12 +335,23 @@ export function secretField(
 ): boolean {
   if (markedSecret(field) || namesSecret(name, field.description, { siblings, shape: field })) return true;
   if (namesASecret(field.description)) return false;
-  // A bare `token` of an object holding a service's credentials (`service: {token, api_url}`): that service's token.
-  if (heldToken(name, field.description) && holdsCredentials(holder.name, holder.description)) return true;
-  // A bare `value` of an object named as a secret or as credentials (`auth_cookie: {name, value}`, `credentials:
-  // [{type, value}]`): the secret itself.
-  if (/^value$/i.test(name) && holder.name !== undefined && namedAsSecret(holder.name)) return true;
-  return namesCredentialEnding(name);
+  return heldSecret(name, field.description, holder) || namesCredentialEnding(name);
+}
+
+/**
+ * Whether a field is a secret by the object holding it, one rule for a field inside a JSON value and for a request
+ * body's own field (the body's name its schema's: keep-secret.ts): a bare `token` of an object holding a service's
+ * credentials (`service: {token, api_url}`), that service's token; a bare `value` of an object named as a secret or as
+ * credentials (`auth_cookie: {name, value}`, `credentials: [{type, value}]`, a body `Password: {value}`), the secret.
+ */
+export function heldSecret(
+  name: string,
+  description: unknown,
+  holder: { name?: string; description?: unknown } = {},
+): boolean {
+  if (namesASecret(description)) return false;
+  if (heldToken(name, description) && holdsCredentials(holder.name, holder.description)) return true;
+  return /^value$/i.test(name) && holder.name !== undefined && namedAsSecret(holder.name);
 }
 
 /** Whether a field's name says its value is a secret, or the credentials, as a whole (`auth_cookie`, `credentials`). */
