@@ -10,6 +10,7 @@
 //       instanceUrl: https://acme.example.com  # not secret: a literal is fine
 //       login.password: "{{MY_PASSWORD}}"      # a secret inside a JSON value's object (its place)
 import {
+  authWays,
   connectionParams,
   connectionPlaces,
   flowParams,
@@ -17,6 +18,7 @@ import {
   type ParamSpec,
   secretTexts,
   type ToolSpec,
+  wayParams,
 } from "@blockwright/runtime/internal";
 import { envReferenceName, placeholderFor } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../model/naming.js";
@@ -238,4 +240,21 @@ function placeholderRule(
   const rule = (name: string) => !flowParamNames.has(name) && !(flowSet && name === tool.auth.param);
   // Live: the access token (optional once flows exist) is missing when no flow's parameters are all set either.
   return Object.assign(rule, { credentialMissing: (name: string) => name === tool.auth.param && !flowSet });
+}
+
+/**
+ * A tool's credential that comes in one of several ways (`auth.alternatives`: a key, or a token) none of whose
+ * parameters are all set: the first parameter of each way and its variable, for a refusal naming what to set (no
+ * required parameter says so: each way's are optional). None where a way is set, or where OAuth 2 flows obtain the
+ * token (their own rule: placeholderRule).
+ */
+export function unsetWays(tool: ToolSpec, connection: ResolvedConnection): ResolvedConnection["missing"] {
+  const ways = authWays(tool.auth);
+  if (ways.length < 2 || tool.oauth) return [];
+  const set = (name: string) => connection.values[name] !== undefined && connection.values[name] !== "";
+  if (ways.some((way) => wayParams(way).every(set))) return [];
+  return ways.flatMap((way) => {
+    const param = wayParams(way)[0];
+    return param === undefined ? [] : [{ param, variable: connection.variables?.[param] ?? param }];
+  });
 }

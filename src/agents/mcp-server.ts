@@ -23,7 +23,7 @@ import {
   type ToolResult,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
-import type { ResolvedConnection } from "./connection.js";
+import { type ResolvedConnection, unsetWays } from "./connection.js";
 import { jsonLine } from "../common/github-actions.js";
 import { shownText } from "../common/request-guard.js";
 import { TOOLS_PAGE_SIZE } from "./page-size.js";
@@ -102,14 +102,19 @@ export function createToolServer(options: ToolServerOptions): Server {
       );
     }
     const connection = options.connection(tool);
-    if (connection.missing.length) {
-      const list = connection.missing.map((m) => `${m.param} (environment variable ${m.variable})`).join(", ");
+    // A required parameter unset, or a tool whose credential comes in one of several ways none of which is set.
+    const ways = connection.missing.length ? [] : unsetWays(tool, connection);
+    const missing = connection.missing.length ? connection.missing : ways;
+    if (missing.length) {
+      const list = missing
+        .map((m) => `${m.param} (environment variable ${m.variable})`)
+        .join(connection.missing.length ? ", " : " or ");
       return toolError({
         type: "validation",
         provider: tool.provider,
         operation: tool.id,
         rule: "connection",
-        param: itemAt(connection.missing, 0).param,
+        param: itemAt(missing, 0).param,
         message:
           `${tool.id} cannot run: the server has no ${list}. This is the server's configuration, ` +
           `not an argument: ask the user to set it and restart the server.`,

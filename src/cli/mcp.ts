@@ -114,15 +114,18 @@ export async function serve(
   const env = { ...io.env, ...(envFile ? readEnvFile(envFile, io.cwd) : {}) };
   const configFile = stringOption(args, "config");
   const config = configFile ? await readConfig(configFile, io.cwd, tools) : {};
-  const { resolveConnections } = await import("../agents/connection.js");
+  const { resolveConnections, unsetWays } = await import("../agents/connection.js");
   const resolved = resolveConnections(tools, config, env, mode);
   if (resolved.placeholders.length)
     io.stderr.write(`placeholders (mock mode) for unset variables: ${resolved.placeholders.join(", ")}\n`);
   for (const [provider, c] of resolved.byProvider) {
-    if (c.missing.length)
+    // A required parameter, or every way of a credential that comes in several (a key or a token).
+    const ways = tools.filter((t) => t.provider === provider).map((t) => unsetWays(t, c));
+    const unset = c.missing.length ? c.missing.map((m) => m.variable).join(", ") : ways.find((w) => w.length);
+    if (unset?.length)
       io.stderr.write(
         `warning: ${provider} tools will answer with an error: not set: ` +
-          `${c.missing.map((m) => m.variable).join(", ")}\n`,
+          `${typeof unset === "string" ? unset : unset.map((m) => m.variable).join(" or ")}\n`,
       );
   }
 
