@@ -263,6 +263,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/serve-user-agent.process.test.ts",
       "src/cli/serve-poll.process.test.ts",
       "src/verify/stand-in.test.ts",
+      "src/import/deep-object-examples.test.ts",
     ],
     "no provider's files: the manifest schema, package.json, the lock file": [
       "src/cli/mcp-sdk.test.ts",
