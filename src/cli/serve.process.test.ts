@@ -16,6 +16,7 @@ import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { runCount } from "../serve/sqlite-store.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
+import { within } from "../../test-support/runtime/hang-guard.js";
 
 const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-"));
 let dir = "";
@@ -232,4 +233,21 @@ describe("blockwright serve", () => {
       expect(unreachable.stderr).not.toContain("zq-store-password-5e1");
     },
   );
+
+  it("refuses a SQLite store whose folder cannot be made (under /proc), naming it, where it hung", async () => {
+    // A process: Node's own recursive mkdir never returned there, which would have blocked this test's worker.
+    const serve = spawnCli(
+      ["serve", "wf.yaml", "--port", "0", "--store", "/proc/zqnone/serve.sqlite"],
+      { ZQ_SIGNING_SECRET: SECRET },
+      dir,
+    );
+    try {
+      expect(await within(serve.closed, "serve's refusal of a store under /proc")).toBe(2);
+    } finally {
+      serve.child.kill("SIGKILL");
+    }
+    expect(serve.stderr()).toContain(
+      "--store: /proc/zqnone/serve.sqlite cannot be kept: its folder /proc/zqnone cannot be made (ENOENT) [BW3011]",
+    );
+  });
 });

@@ -3,7 +3,7 @@
 // taken, a block journaled, a run settled) waits for the end of the current
 // turn of the event loop, and those gathered are written in one transaction:
 // under load one sync to the disk serves many deliveries and runs, not one each.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { holdFile } from "./sqlite-hold.js";
@@ -19,7 +19,7 @@ export { StoreInUseError } from "./sqlite-hold.js";
  */
 export function openSqliteStore(file: string, options: { inspect?: boolean } = {}): TriggerStore {
   if (options.inspect) return inspected(file);
-  mkdirSync(dirname(file), { recursive: true });
+  makeFolders(file);
   const release = holdFile(file);
   let records: SqliteRecords;
   try {
@@ -79,6 +79,33 @@ export function openSqliteStore(file: string, options: { inspect?: boolean } = {
       release();
     },
   };
+}
+
+/**
+ * The store's folder and the folders above it that are missing, made one at a time: Node's own `mkdirSync(…,
+ * {recursive: true})` never returns for a path it cannot make under /proc (each `mkdir` there fails ENOENT, and it
+ * goes on trying the parent), so `serve --store /proc/x/serve.sqlite` hung; now the first folder that cannot be made
+ * is named with the system's reason.
+ */
+function makeFolders(file: string): void {
+  const missing: string[] = [];
+  let at = dirname(file);
+  while (!existsSync(at)) {
+    missing.unshift(at);
+    const up = dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  if (existsSync(at) && !statSync(at).isDirectory())
+    throw new Error(`${file} cannot be kept: ${at} is a file, not a folder`);
+  for (const folder of missing)
+    try {
+      mkdirSync(folder);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EEXIST") continue;
+      const why = (e as NodeJS.ErrnoException).code ?? "error";
+      throw new Error(`${file} cannot be kept: its folder ${folder} cannot be made (${why})`);
+    }
 }
 
 /** A copy of the file and its log, opened to read: the store as of its last commit, whoever holds it. */
