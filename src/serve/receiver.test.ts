@@ -174,6 +174,41 @@ describe("the receiver", () => {
     }
   });
 
+  it("tells once per trigger that events without an id are deduplicated on a hash of the body", async () => {
+    const { memoryStore } = await import("./memory-store.js");
+    const told = (logs: string[]) => logs.filter((l) => l.includes("hash of the delivery's body"));
+    // The declared id missing from two deliveries: one line, naming the trigger and what identifies its events.
+    const lacking = await startReceiver(memoryStore());
+    try {
+      for (const n of [1, 2]) {
+        const body = delivery(`evt-nohash-${n}`).replace(`"id":"evt-nohash-${n}",`, "");
+        expect((await post(lacking.url, body)).status).toBe(202);
+      }
+      expect((await post(lacking.url, delivery("evt-hash-has-id"))).status).toBe(202);
+      await lacking.idle();
+      expect(lacking.started).toHaveLength(3);
+      expect(told(lacking.logs)).toEqual([
+        `${zqTrigger.id}: a delivery lacked what identifies its events (the event's /id): its events are told apart ` +
+          "by a hash of the delivery's body, so a redelivery whose body differs runs again (declare the trigger's " +
+          "eventId to deduplicate on the provider's id; said once)",
+      ]);
+    } finally {
+      await lacking.close();
+    }
+    // A trigger declaring none: said at its first delivery; one whose deliveries carry their ids says nothing.
+    const undeclared = await startReceiver(memoryStore(), { trigger: { ...zqTrigger, eventId: [] } });
+    const carried = await startReceiver(memoryStore());
+    try {
+      expect((await post(undeclared.url, delivery("evt-undeclared"))).status).toBe(202);
+      expect((await post(carried.url, delivery("evt-carried"))).status).toBe(202);
+      expect(told(undeclared.logs)).toEqual([expect.stringContaining(": the trigger declares no eventId: its events")]);
+      expect(told(carried.logs)).toEqual([]);
+    } finally {
+      await undeclared.close();
+      await carried.close();
+    }
+  });
+
   it("remembers event ids for the trigger's dedupeHours, 72 hours unless it declares one", async () => {
     const horizons: number[] = [];
     const { memoryStore } = await import("./memory-store.js");

@@ -76,6 +76,7 @@ export function createReceiver(o: ReceiverOptions): Receiver {
   const answering = new Set<Promise<void>>();
   let stopping = false;
   const window = dedupeWindow(o);
+  let toldBodyHash = false;
   // Every line: the secret left out, then outside text (an event id, a provider's message) kept on one line.
   const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
@@ -98,7 +99,12 @@ export function createReceiver(o: ReceiverOptions): Receiver {
       () => log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`),
       (body) => {
         reading.delete(req);
-        const answered = receive(o, window, log, req, res, body)
+        const tell = (events: TriggerEvent[]) => {
+          if (toldBodyHash || !events.some((e) => BODY_HASH_ID.test(e.id))) return;
+          toldBodyHash = true;
+          log(bodyHashLine(o.trigger));
+        };
+        const answered = receive(o, window, log, tell, req, res, body)
           .catch((e: unknown) => {
             // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
             log(`${o.trigger.id}: a delivery could not be taken: ${(e as Error).message}`);
@@ -138,6 +144,7 @@ async function receive(
   o: ReceiverOptions,
   window: number,
   log: (line: string) => void,
+  tellIds: (events: TriggerEvent[]) => void,
   req: IncomingMessage,
   res: ServerResponse,
   body: Uint8Array,
@@ -167,6 +174,7 @@ async function receive(
     log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${verified.error.message}`);
     return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
   }
+  tellIds(verified.events);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers))
     if (typeof value === "string" && !UNKEPT_HEADERS.has(name)) headers[name] = value;
@@ -189,6 +197,27 @@ async function receive(
   });
   answer(res, o.trigger.acknowledge);
   if (fresh.length) o.accepted?.(fresh);
+}
+
+/** The id verifyEvent gives an event whose trigger's `eventId` the delivery lacks: the body's hash, and its place. */
+const BODY_HASH_ID = /^sha256:[0-9a-f]{64}:\d+$/;
+
+/**
+ * The line telling the operator, once, that a trigger's events are deduplicated on a hash of the body: a redelivery
+ * whose body differs (a retry count, a new timestamp in it) is then a new event and runs again.
+ */
+function bodyHashLine(trigger: TriggerSpec): string {
+  const where = (v: TriggerSpec["eventId"][number]) =>
+    v.from === "header"
+      ? `the ${v.name} header`
+      : `${v.from === "event" ? "the event's" : "the body's"} /${v.pointer.join("/")}`;
+  const declared = trigger.eventId.length
+    ? `a delivery lacked what identifies its events (${trigger.eventId.map(where).join(" and ")})`
+    : "the trigger declares no eventId";
+  return (
+    `${trigger.id}: ${declared}: its events are told apart by a hash of the delivery's body, so a redelivery whose ` +
+    "body differs runs again (declare the trigger's eventId to deduplicate on the provider's id; said once)"
+  );
 }
 
 /** The delivery's bytes with the secret withheld where its text holds it (in any encoding), else as received. */
