@@ -8,6 +8,8 @@ import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import { deliveryOf } from "../../test-support/store-contract.js";
 import { openPostgresStore } from "./postgres-store.js";
 import { startRuns } from "./start-runs.js";
+import type { BlockResult } from "@blockwright/runtime/workflow";
+import { until as waitUntil } from "../../test-support/runtime/hang-guard.js";
 
 let postgres: PostgresServer;
 beforeAll(async () => {
@@ -143,6 +145,103 @@ describe("a serve whose store connections are ended (Postgres restarted, an admi
       await runs.stop(1000);
       await other.end();
       await store.close();
+    }
+  });
+});
+
+describe("a worker cut off from Postgres while its run is in flight (its lock connection lost, reopening)", () => {
+  it("keeps nothing once another serve's sweep took the run over: the run settles once, by the other", async () => {
+    await postgres.createDatabase("zqtakeover");
+    // Named, so that only its connections are ended.
+    const url = postgres.url("zqtakeover");
+    const cut = await openPostgresStore(`${url}${url.includes("?") ? "&" : "?"}application_name=zqcut`);
+    const other = await openPostgresStore(postgres.url("zqtakeover"));
+    const admin = new pg.Client({ connectionString: postgres.url("zqtakeover") });
+    await admin.connect();
+    const logs: string[] = [];
+    const settled: string[] = [];
+    const refused: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const options = (who: string) => ({
+      trigger: "zqtake_over",
+      concurrency: 1,
+      retry: { attempts: 3, backoffMs: 1 },
+      log: (line: string) => logs.push(`${who}: ${line}`),
+      settled: () => void settled.push(who),
+    });
+    const block = (id: string, who: string): BlockResult => ({
+      id,
+      name: id,
+      type: "zqhooks",
+      operation: "zqhooks_do",
+      status: "succeeded",
+      durationMs: 0,
+      outputs: { who },
+    });
+    const first = await startRuns({
+      ...options("cut"),
+      store: cut,
+      attempt: async (run, journal) => {
+        if (!run.journal.one) await journal(block("one", "cut"));
+        await held;
+        // Its next block journaled once it has its connections back: refused, as the run is the other's now.
+        await journal(block("two", "cut")).catch((e: unknown) => {
+          refused.push((e as Error).message);
+          throw e;
+        });
+        return { status: "succeeded", durationMs: 0, blocks: [], placeholders: [] };
+      },
+    });
+    let second: Awaited<ReturnType<typeof startRuns>> | undefined;
+    const connect = cut.pool.connect.bind(cut.pool);
+    try {
+      await cut.accept(deliveryOf("zqtake_over", ["evt-zq-takeover"]), 3_600_000);
+      const [run] = await cut.runs();
+      await waitUntil(async () => (await cut.load(run!.id))?.journal.one !== undefined, "the first block journaled");
+      // The partition: no new connection for this serve, and its connections ended (its lock with them).
+      (cut.pool as { connect: unknown }).connect = (callback?: (e: Error) => void) => {
+        const e = new Error("zq: cut off from the database");
+        if (callback) return void setImmediate(() => callback(e));
+        return Promise.reject(e);
+      };
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'zqcut'");
+      second = await startRuns({
+        ...options("other"),
+        store: other,
+        attempt: async (r, journal) => {
+          if (!r.journal.one) await journal(block("one", "other"));
+          await journal(block("two", "other"));
+          return { status: "succeeded", durationMs: 0, blocks: [], placeholders: [] };
+        },
+      });
+      await waitUntil(
+        async () => (await other.load(run!.id))?.status === "succeeded",
+        "the run taken over and settled",
+      );
+      // The cut serve's connections back, and its attempt goes on: it must keep nothing.
+      (cut.pool as { connect: unknown }).connect = connect;
+      release();
+      await waitUntil(() => refused.length > 0 || settled.length > 1, "the cut serve's attempt ended");
+      const after = await other.load(run!.id);
+      expect(refused).toEqual([expect.stringContaining(`run ${run!.id} was taken over by another worker`)]);
+      expect(settled).toEqual(["other"]);
+      expect(after).toMatchObject({ status: "succeeded" });
+      expect(after?.journal.two).toMatchObject({ outputs: { who: "other" } });
+      await waitUntil(
+        () => logs.some((l) => l.includes("was taken over")),
+        "the cut serve saying its run was taken over",
+      );
+    } finally {
+      (cut.pool as { connect: unknown }).connect = connect;
+      release();
+      await first.stop(1000);
+      await second?.stop(1000);
+      await admin.end();
+      await cut.close();
+      await other.close();
     }
   });
 });

@@ -14,11 +14,19 @@
 // process lives (Postgres releases it when the connection drops); every few
 // seconds each serve looks at the workers holding jobs, and those whose lock
 // it can take are gone: their jobs are unlocked (`forceUnlockWorkers`) and run
-// again, resuming from the journal.
+// again, resuming from the journal. A worker is taken for gone while its lock's
+// connection is down though it may still run (its connection reopening, a
+// partition): each attempt holds a lease on its run (postgres-runs.ts), so that
+// the one whose run another worker took over keeps nothing, not a journal write
+// nor its settling, rather than a sweep that waits longer (no wait is longer
+// than every outage) or stopping the attempts whenever the lock drops (a worker
+// cut off finds out late, and the lock is gone at once).
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import { outcomeOf, settledLine } from "./run-executor.js";
 import { type HeldSession, heldSession } from "./postgres-locks.js";
+import { RunTakenOver } from "./postgres-runs.js";
 import { importWorker, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
 import type { RetryPolicy, StoredRun } from "./store.js";
 
@@ -65,22 +73,27 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
     if (run.status === "queued" && planned <= run.attempts) return;
     // The attempt the job is for, and one more each time graphile-worker runs the job again after its worker died.
     const attempts = planned + helpers.job.attempts - 1;
-    await o.store.begin(runId, attempts);
-    const current = { ...run, attempts, status: "running" as const };
-    const going = o.attempt(current, (block) => o.store.journal(runId, block), cancel.signal);
+    // Fenced by a lease of its own: a worker whose lock was lost, whose job another worker took over, keeps nothing.
+    const lease = randomUUID();
+    const current = await o.store.begin(runId, attempts, lease);
+    if (!current) return;
+    const going = o.attempt(current, (block) => o.store.journal(runId, block, lease), cancel.signal);
     inFlight.add(going);
-    let result: RunResult;
     try {
-      result = await going;
+      const result = await going;
+      const outcome = outcomeOf(current, result, { ...o.retry, attempts: helpers.job.max_attempts }, Date.now());
+      // Queued again: settling adds the next attempt's job at the trigger's backoff, and this job ends.
+      await o.store.settle(runId, outcome, Date.now(), lease);
+      o.settled?.(current, result, outcome.status);
+      const line = settledLine(run, attempts, helpers.job.max_attempts, outcome, Date.now());
+      if (line) o.log(line);
+    } catch (e) {
+      // Thrown on: graphile-worker's failure of the job holds only while this worker still has it, which it does not.
+      if (e instanceof RunTakenOver) o.log(`runs: ${e.message}`);
+      throw e;
     } finally {
       inFlight.delete(going);
     }
-    const outcome = outcomeOf(current, result, { ...o.retry, attempts: helpers.job.max_attempts }, Date.now());
-    // Queued again: settling adds the next attempt's job at the trigger's backoff, and this job ends.
-    await o.store.settle(runId, outcome, Date.now());
-    o.settled?.(current, result, outcome.status);
-    const line = settledLine(run, attempts, helpers.job.max_attempts, outcome, Date.now());
-    if (line) o.log(line);
   };
   const { events, liveness } = await workerLocks(o, mine);
   const runner = await worker.run({

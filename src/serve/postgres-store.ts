@@ -10,8 +10,8 @@
 // go (at most once a minute per receiver).
 import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient } from "pg";
-import type { BlockResult } from "@blockwright/runtime/workflow";
 import { pollHold, subscriptionMembership } from "./postgres-locks.js";
+import { type Enqueue, inTransaction, LEASE_TABLE, type PostgresRuns, runRecords } from "./postgres-runs.js";
 import {
   type DeliveryIn,
   eventKey,
@@ -20,12 +20,8 @@ import {
   POSITION_SQL,
   PRUNE_SQL,
   RUN_TABLES,
-  type RunRecord,
-  rowToRun,
-  rowToStoredRun,
   rowToSubscription,
   STORE_TABLES,
-  type StoredRun,
   type TriggerStore,
 } from "./store.js";
 
@@ -43,13 +39,9 @@ const PRUNE_EVERY_MS = 60_000;
  */
 export const runTask = (trigger: string) => `blockwright_run:${trigger}`;
 
-export interface PostgresStore extends TriggerStore {
+export interface PostgresStore extends Omit<TriggerStore, keyof PostgresRuns>, PostgresRuns {
   readonly pool: Pool;
   readonly url: string;
-  /** A run by id, with its journal. */
-  load(runId: string): Promise<StoredRun | undefined>;
-  /** Marks a run running for its job's attempt `attempt`. */
-  begin(runId: string, attempt: number): Promise<void>;
   /** How many attempts a trigger's jobs get (set before accepting its deliveries). */
   setAttempts(trigger: string, attempts: number): void;
 }
@@ -95,14 +87,6 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
   };
 }
 
-/** Adds a run's job to graphile-worker's queue, in `client`'s transaction. */
-type Enqueue = (
-  client: PoolClient,
-  runId: string,
-  trigger: string,
-  runAt?: number,
-  attempt?: number,
-) => Promise<unknown>;
 /** Adds the first attempt's job of each run of `runIds`, in `client`'s transaction. */
 type EnqueueFirst = (client: PoolClient, runIds: string[], trigger: string) => Promise<unknown>;
 /** Takes a delivery in `client`'s transaction: whether each of its events is new. */
@@ -131,7 +115,7 @@ async function openPool(url: string): Promise<Pool> {
     try {
       await session.query("SELECT pg_advisory_lock($1)", [TABLES_LOCK]);
       await inTransaction(pool, async (client) => {
-        for (const sql of [...STORE_TABLES, ...RUN_TABLES("BYTEA")]) await client.query(sql);
+        for (const sql of [...STORE_TABLES, ...RUN_TABLES("BYTEA"), LEASE_TABLE]) await client.query(sql);
       });
       await worker.runMigrations({ pgPool: pool, logger: quietLogger(worker) });
     } finally {
@@ -259,101 +243,6 @@ function pollPositions(
   };
 }
 
-/** The runs and their journals, read and written by whoever runs the jobs (postgres-engine.ts). */
-function runRecords(
-  pool: Pool,
-  enqueue: Enqueue,
-): Pick<PostgresStore, "take" | "load" | "begin" | "journal" | "settle" | "nextDue" | "runs" | "replay"> {
-  return {
-    async take() {
-      throw new Error("the runs of a Postgres store are taken by graphile-worker's workers (postgres-engine.ts)");
-    },
-    async load(runId) {
-      const row = (await pool.query("SELECT * FROM bw_run_records WHERE id = $1", [runId])).rows[0] as
-        | Record<string, unknown>
-        | undefined;
-      return row ? rowToStoredRun(row, await journalOf(pool, runId)) : undefined;
-    },
-    async begin(runId, attempt) {
-      await pool.query("UPDATE bw_run_records SET status = 'running', attempts = $2 WHERE id = $1", [runId, attempt]);
-    },
-    async journal(runId, block) {
-      await pool.query(
-        "INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES ($1, $2, $3) ON CONFLICT (run_id, " +
-          "block_id) DO UPDATE SET result = excluded.result",
-        [runId, block.id, JSON.stringify(block)],
-      );
-    },
-    async settle(runId, outcome, nowMs) {
-      const ended = outcome.status !== "queued";
-      await inTransaction(pool, async (client) => {
-        const row = (
-          await client.query<{ trigger: string; attempts: number }>(
-            "UPDATE bw_run_records SET status = $2, error = $3, next_at = $4, finished_at = $5, " +
-              "attempts = attempts - $6 WHERE id = $1 RETURNING trigger, attempts",
-            [
-              runId,
-              outcome.status,
-              outcome.error ?? null,
-              outcome.nextAt ?? nowMs,
-              ended ? nowMs : null,
-              outcome.undoAttempt ? 1 : 0,
-            ],
-          )
-        ).rows[0];
-        // Queued again: the next attempt is a job of its own at the trigger's backoff (graphile-worker's own retry
-        // waits its fixed exponential delay), added with the settling so that neither is kept without the other.
-        if (!ended && row) await enqueue(client, runId, row.trigger, outcome.nextAt ?? nowMs, Number(row.attempts) + 1);
-      });
-    },
-    async nextDue() {
-      return undefined;
-    },
-    runs: (status) =>
-      status
-        ? records(pool, "SELECT * FROM bw_run_records WHERE status = $1 ORDER BY created_at, id", [status])
-        : records(pool, "SELECT * FROM bw_run_records ORDER BY created_at, id", []),
-    async replay(idOrEvent, nowMs) {
-      const ids = await inTransaction(pool, async (client) => {
-        const rows = (
-          await client.query(
-            "UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = $2, finished_at = NULL, " +
-              "error = NULL WHERE (id = $1 OR event_key = $3) AND status IN ('failed', 'dead') RETURNING id, " +
-              "trigger",
-            [idOrEvent, nowMs, eventKey(idOrEvent)],
-          )
-        ).rows;
-        for (const r of rows) await enqueue(client, String(r.id), String(r.trigger));
-        return rows.map((r) => String(r.id));
-      });
-      return ids.length
-        ? records(pool, "SELECT * FROM bw_run_records WHERE id = ANY($1::text[]) ORDER BY created_at, id", [ids])
-        : [];
-    },
-  };
-}
-
-/** A run's journal: its blocks that succeeded, by id. */
-async function journalOf(pool: Pool, runId: string): Promise<Record<string, BlockResult>> {
-  const out: Record<string, BlockResult> = {};
-  for (const r of (await pool.query("SELECT block_id, result FROM bw_run_blocks WHERE run_id = $1", [runId])).rows)
-    out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
-  return out;
-}
-
-/** The runs a query selects, each with its blocks' statuses. */
-async function records(pool: Pool, sql: string, values: unknown[]): Promise<RunRecord[]> {
-  const rows = (await pool.query(sql, values)).rows as Record<string, unknown>[];
-  return Promise.all(
-    rows.map(async (r) =>
-      rowToRun(
-        r,
-        Object.values(await journalOf(pool, String(r.id))).map((b) => ({ id: b.id, status: b.status })),
-      ),
-    ),
-  );
-}
-
 /** The webhook subscriptions the receivers keep, and each receiver's membership of one. */
 function subscriptionRecords(
   pool: Pool,
@@ -381,21 +270,6 @@ function subscriptionRecords(
 
 /** Thrown to undo a poll's transaction whose position another poller moved first. */
 class PositionMoved extends Error {}
-
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
-}
 
 /** graphile-worker, an optional peer dependency like pg. */
 export async function importWorker(): Promise<typeof import("graphile-worker")> {
