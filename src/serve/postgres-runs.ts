@@ -174,18 +174,44 @@ async function records(pool: Pool, sql: string, values: unknown[]): Promise<RunR
   );
 }
 
-/** `work` in one transaction on a connection of the pool, rolled back when it throws. */
-export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+/**
+ * `work` in one transaction on a connection of the pool, rolled back when it throws. A connection lost before the
+ * commit was sent (Postgres restarted, the session ended) left nothing written: the transaction is done again once on
+ * a new connection. Lost during the commit, whether it was kept is unknown, and the error is thrown (a delivery is
+ * then answered 500 and sent again, its events found claimed if they were). A checked-out connection's error with no
+ * listener would end the process.
+ */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>, again = 1): Promise<T> {
   const client = await pool.connect();
+  let lost = false;
+  const onLost = () => {
+    lost = true;
+  };
+  client.on("error", onLost);
+  client.on("end", onLost);
+  let committing = false;
   try {
     await client.query("BEGIN");
     const result = await work(client);
+    committing = true;
     await client.query("COMMIT");
     return result;
   } catch (e) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    if (!lost) await client.query("ROLLBACK").catch(() => undefined);
+    if ((lost || connectionError(e)) && !committing && again > 0) {
+      lost = true;
+      return inTransaction(pool, work, again - 1);
+    }
     throw e;
   } finally {
-    client.release();
+    client.off("error", onLost);
+    client.off("end", onLost);
+    client.release(lost ? true : undefined);
   }
+}
+
+/** An error of a connection lost rather than of a statement: SQLSTATE classes 08 and 57P (the server going away). */
+function connectionError(e: unknown): boolean {
+  const code = String((e as { code?: unknown }).code ?? "");
+  return code.startsWith("08") || code.startsWith("57P") || /Connection terminated|not queryable/.test(String(e));
 }
