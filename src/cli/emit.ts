@@ -120,7 +120,7 @@ async function sendDelivery(
     );
   const { eventMedia, eventExamples, deliveryBody, deliveryHeaders } = await import("../mocks/trigger-deliveries.js");
   const media = eventMedia(doc, trigger);
-  const examples = media ? eventExamples(doc, media) : [];
+  const examples = media ? eventExamples(doc, media, trigger) : [];
   if (!media || !examples.length)
     throw new UsageError(
       "BW3012",

@@ -68,9 +68,10 @@ export function eventMedia(doc: OpenApiDocument, trigger: TriggerSpec): EventMed
 }
 
 /**
- * The document's examples of the delivery's body (`example`, then each of `examples`), else one drawn from its schema.
+ * The document's examples of the delivery's body (`example`, then each of `examples`), else one drawn from its schema
+ * (with the fields `trigger` reads).
  */
-export function eventExamples(doc: OpenApiDocument, media: EventMedia): EventExample[] {
+export function eventExamples(doc: OpenApiDocument, media: EventMedia, trigger?: TriggerSpec): EventExample[] {
   const examples: EventExample[] = [];
   if (media.media.example !== undefined)
     examples.push({ name: "example", body: media.media.example, path: [...media.path, "example"] });
@@ -80,7 +81,82 @@ export function eventExamples(doc: OpenApiDocument, media: EventMedia): EventExa
   }
   if (examples.length) return examples;
   const drawn = samplerOf(doc).sample(media.schemaPointer, { everyField: true });
-  return drawn ? [{ name: DRAWN_EXAMPLE, body: drawn.value }] : [];
+  return drawn
+    ? [{ name: DRAWN_EXAMPLE, body: trigger ? withReadFields(doc, media, trigger, drawn.value) : drawn.value }]
+    : [];
+}
+
+/**
+ * A drawn body given the fields the trigger reads (its outputs, its event id) that the draw left out as optional, each
+ * drawn from its own schema, from the first object missing on the way: a body of required fields alone failed the
+ * trigger's outputs (MALFORMED_EVENT) on a hand-declared webhook. A list of events drawn empty gets one event.
+ */
+function withReadFields(doc: OpenApiDocument, media: EventMedia, trigger: TriggerSpec, drawn: unknown): unknown {
+  const body = structuredClone(drawn) as unknown;
+  if (!isNode(body)) return body;
+  const sampler = samplerOf(doc);
+  const data = doc.source.data as Node;
+  const fill = (root: Node, rootSchema: string, pointer: readonly string[]) => {
+    for (let depth = 1; depth <= pointer.length; depth++) {
+      const at = pointer.slice(0, depth);
+      if (getAtPointer(root, at) !== undefined) continue;
+      const parent = depth === 1 ? root : getAtPointer(root, pointer.slice(0, depth - 1));
+      const schema = schemaPointerAt(data, rootSchema, at);
+      const made = schema === undefined ? undefined : sampler.sample(schema, { everyField: true });
+      if (!(isNode(parent) || Array.isArray(parent)) || !made) return;
+      Object.defineProperty(parent, at[depth - 1] as string, {
+        value: made.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  };
+  const read = [...trigger.outputs.map((o) => o.source), ...trigger.eventId];
+  for (const source of read) if (source.from === "body") fill(body, media.schemaPointer, source.pointer);
+  const itemsSchema = trigger.items ? schemaPointerAt(data, media.schemaPointer, [...trigger.items, "0"]) : undefined;
+  if (trigger.items && itemsSchema) {
+    fill(body, media.schemaPointer, [...trigger.items, "0"]);
+    const list = getAtPointer(body, trigger.items);
+    for (const event of Array.isArray(list) ? list : [])
+      if (isNode(event))
+        for (const source of read) if (source.from === "event") fill(event, itemsSchema, source.pointer);
+  } else if (!trigger.items)
+    for (const source of read) if (source.from === "event") fill(body, media.schemaPointer, source.pointer);
+  return body;
+}
+
+/**
+ * The JSON pointer of the schema of the value at `path` under the schema at `schema`: through `$ref`s, `properties`,
+ * `items` and the members of `allOf`, `anyOf` and `oneOf` that name the field; undefined where none says.
+ */
+function schemaPointerAt(data: Node, schema: string, path: readonly string[], depth = 0): string | undefined {
+  if (!path.length || depth > 24) return path.length ? undefined : schema;
+  const node = valueAt(data, parsePointer(schema));
+  if (!isNode(node)) return undefined;
+  if (typeof node.$ref === "string" && node.$ref.startsWith("#"))
+    return schemaPointerAt(data, node.$ref.slice(1), path, depth + 1);
+  const [key, ...rest] = path as [string, ...string[]];
+  if (isNode(node.properties) && Object.hasOwn(node.properties, key))
+    return schemaPointerAt(data, `${schema}/properties/${escapeKey(key)}`, rest, depth + 1);
+  if (/^\d+$/.test(key) && isNode(node.items)) return schemaPointerAt(data, `${schema}/items`, rest, depth + 1);
+  for (const k of ["allOf", "anyOf", "oneOf"])
+    for (const [i] of (Array.isArray(node[k]) ? (node[k] as unknown[]) : []).entries()) {
+      const found = schemaPointerAt(data, `${schema}/${k}/${i}`, path, depth + 1);
+      if (found !== undefined) return found;
+    }
+  return undefined;
+}
+
+function escapeKey(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function parsePointer(pointer: string): PlacePath {
+  return pointer
+    .split("/")
+    .slice(1)
+    .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** Whether `body` is valid against the delivery's schema in the document. */
@@ -169,7 +245,7 @@ function samplerOf(doc: OpenApiDocument): DocumentSampler {
 }
 
 function pointerOf(path: PlacePath): string {
-  return path.map((k) => `/${String(k).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  return path.map((k) => `/${escapeKey(String(k))}`).join("");
 }
 
 function valueAt(data: unknown, path: PlacePath): unknown {

@@ -68,7 +68,7 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
     run,
   });
   const media = eventMedia(doc, trigger);
-  const examples = media ? eventExamples(doc, media) : [];
+  const examples = media ? eventExamples(doc, media, trigger) : [];
   if (!media || !examples.length)
     return [
       made(
