@@ -245,3 +245,59 @@ describe("a worker cut off from Postgres while its run is in flight (its lock co
     }
   });
 });
+
+describe("a worker whose job could not be released (Postgres unreachable just as its run ended)", () => {
+  it("is replaced, and its job freed: the serve goes on running runs at its concurrency", async () => {
+    await postgres.createDatabase("zqworkerdied");
+    const store = await openPostgresStore(postgres.url("zqworkerdied"));
+    const logs: string[] = [];
+    const ran: string[] = [];
+    const connect = store.pool.connect.bind(store.pool);
+    let refuse = 0;
+    // The next connections refused, as while Postgres restarts: graphile-worker's release of the job fails, and it
+    // ends the worker ("committing seppuku"), which it never replaces.
+    (store.pool as { connect: unknown }).connect = (...args: unknown[]) => {
+      if (refuse > 0) {
+        refuse--;
+        const e = Object.assign(new Error("zq: connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+        const callback = args[0] as ((e: Error) => void) | undefined;
+        if (callback) return void setImmediate(() => callback(e));
+        return Promise.reject(e);
+      }
+      return (connect as (...a: unknown[]) => unknown)(...args);
+    };
+    const runs = await startRuns({
+      store,
+      trigger: "zqworker_died",
+      concurrency: 1,
+      retry: { attempts: 3, backoffMs: 1 },
+      log: (line) => logs.push(line),
+      // Settled: the next connection is graphile-worker's, to release the job.
+      settled: (run) => {
+        if (run.event === "evt-zq-first" && ran.length === 1) refuse = 1;
+      },
+      attempt: async (run) => {
+        ran.push(run.event);
+        return { status: "succeeded", durationMs: 0, blocks: [], placeholders: [] };
+      },
+    });
+    try {
+      await store.accept(deliveryOf("zqworker_died", ["evt-zq-first"]), 3_600_000);
+      await waitUntil(async () => (await store.runs("succeeded")).length === 1, "the first run settled");
+      await store.accept(deliveryOf("zqworker_died", ["evt-zq-second"]), 3_600_000);
+      await waitUntil(async () => (await store.runs("succeeded")).length === 2, "both runs settled");
+      await waitUntil(
+        async () =>
+          Number((await store.pool.query("SELECT count(*)::int AS n FROM graphile_worker.jobs")).rows[0]?.n ?? -1) ===
+          0,
+        "the first run's job freed and ended",
+      );
+      expect(ran).toEqual(["evt-zq-first", "evt-zq-second"]);
+      expect(logs).toContainEqual(expect.stringMatching(/^runs: worker \S+ ended \(zq: connect ECONNREFUSED\)/));
+    } finally {
+      (store.pool as { connect: unknown }).connect = connect;
+      await runs.stop(1000);
+      await store.close();
+    }
+  });
+});

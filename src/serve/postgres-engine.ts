@@ -96,14 +96,24 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
     }
   };
   const { events, liveness } = await workerLocks(o, mine);
-  const runner = await worker.run({
-    pgPool: o.store.pool,
-    concurrency: o.concurrency,
-    noHandleSignals: true,
-    pollInterval: 500,
-    logger: quietLogger(worker),
-    events,
-    taskList: { [runTask(o.trigger)]: task },
+  const runWith = (concurrency: number) =>
+    worker.run({
+      pgPool: o.store.pool,
+      concurrency,
+      noHandleSignals: true,
+      pollInterval: 500,
+      logger: quietLogger(worker),
+      events,
+      taskList: { [runTask(o.trigger)]: task },
+    });
+  const runners = [await runWith(o.concurrency)];
+  let stopping = false;
+  replaceEndedWorkers(o, events, liveness, mine, () => {
+    if (!stopping)
+      void runWith(1).then(
+        (r) => (stopping ? void r.stop() : void runners.push(r)),
+        (e: unknown) => o.log(`runs: a worker could not be started: ${(e as Error).message}`),
+      );
   });
   const utils = await worker.makeWorkerUtils({ pgPool: o.store.pool, logger: quietLogger(worker) });
   const sweeper = setInterval(
@@ -117,8 +127,9 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   return {
     async stop(graceMs) {
       clearInterval(sweeper);
+      stopping = true;
       let grace: NodeJS.Timeout | undefined;
-      const stopped = runner.stop();
+      const stopped = Promise.all(runners.map((r) => r.stop()));
       const over = new Promise<"over">((done) => {
         grace = setTimeout(() => done("over"), graceMs);
       });
@@ -169,6 +180,29 @@ async function workerLocks(
     );
   });
   return { events, liveness };
+}
+
+/**
+ * graphile-worker ends a worker whose job it could not release (the database unreachable just then) and never replaces
+ * it: the serve ran fewer runs at once, none at a concurrency of 1, and the job stayed locked under a lock this process
+ * held. Its lock is let go, so the sweep frees its job, and `replace` starts a worker in its place.
+ */
+function replaceEndedWorkers(
+  o: EngineOptions,
+  events: import("graphile-worker").WorkerEvents,
+  liveness: HeldSession,
+  mine: Set<string>,
+  replace: () => void,
+): void {
+  events.on("worker:fatalError", ({ worker: w, error }) => {
+    o.log(`runs: worker ${w.workerId} ended (${(error as Error).message}): its job freed, another worker started`);
+    mine.delete(w.workerId);
+    void liveness
+      .current()
+      .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [w.workerId])
+      .catch(() => undefined);
+    replace();
+  });
 }
 
 /**
