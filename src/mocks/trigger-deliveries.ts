@@ -6,7 +6,7 @@
 // declares (the runtime's signDelivery). `blockwright emit` sends them; the
 // contract suite's trigger cases rehearse the receiver with them.
 import { createHash } from "node:crypto";
-import { getAtPointer, signDelivery, type TriggerSpec } from "@blockwright/runtime/internal";
+import { getAtPointer, parsePointer, signDelivery, type TriggerSpec } from "@blockwright/runtime/internal";
 import { jsonMediaType, type OpenApiDocument } from "../load/openapi-document.js";
 import { followRefs, type PlacePath } from "../load/source-place.js";
 import { DocumentSampler } from "./sample/schema-sample.js";
@@ -132,7 +132,7 @@ function withReadFields(doc: OpenApiDocument, media: EventMedia, trigger: Trigge
  */
 function schemaPointerAt(data: Node, schema: string, path: readonly string[], depth = 0): string | undefined {
   if (!path.length || depth > 24) return path.length ? undefined : schema;
-  const node = valueAt(data, parsePointer(schema));
+  const node = getAtPointer(data, parsePointer(schema));
   if (!isNode(node)) return undefined;
   if (typeof node.$ref === "string" && node.$ref.startsWith("#"))
     return schemaPointerAt(data, node.$ref.slice(1), path, depth + 1);
@@ -150,13 +150,6 @@ function schemaPointerAt(data: Node, schema: string, path: readonly string[], de
 
 function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-function parsePointer(pointer: string): PlacePath {
-  return pointer
-    .split("/")
-    .slice(1)
-    .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** Whether `body` is valid against the delivery's schema in the document. */
