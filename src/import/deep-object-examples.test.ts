@@ -46,6 +46,23 @@ describe("a deepObject example written as its query's pairs", () => {
     expect(page.example).toEqual({ number: 1, size: { max: 5 } });
   });
 
+  it("reads a key named __proto__ as a field of its own, the object's prototype untouched", () => {
+    const doc = openapi({
+      "/zqclips": {
+        get: {
+          operationId: "zqClips",
+          parameters: [deep("zqfilter", '{"zqfilter[__proto__][zqx]": "1", "zqfilter[zqy]": "2"}')],
+          responses: { "200": reply({ type: "object" }) },
+        },
+      },
+    });
+    withDeepObjectExamplesRead(doc);
+    const read = doc.paths["/zqclips"].get.parameters[0].example;
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(Object.keys(read)).toEqual(["__proto__", "zqy"]);
+    expect(Object.getOwnPropertyDescriptor(read, "__proto__")?.value).toEqual({ zqx: "1" });
+  });
+
   it("is left as it is where a key is not the parameter's name and brackets", () => {
     const doc = openapi({
       "/zqclips": {

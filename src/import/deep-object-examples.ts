@@ -4,6 +4,8 @@
 // (`{name_eq: "x"}`; `filter[a][b]` nested), where every key is the parameter's name and brackets; a JSON text of an
 // object as that object.
 
+import { setOwn } from "@blockwright/runtime/internal";
+
 type Json = Record<string, unknown>;
 
 const isNode = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -21,14 +23,16 @@ function objectOfPairs(name: string, pairs: Json): Json | undefined {
     const names = bracketNames(name, key);
     if (!names) return undefined;
     let node = out;
+    // Set as own keys (setOwn): a document's `filter[__proto__][x]` names a field, not the object's prototype.
     for (const inner of names.slice(0, -1)) {
-      const next = Object.hasOwn(node, inner) ? node[inner] : (node[inner] = {});
+      if (!Object.hasOwn(node, inner)) setOwn(node, inner, {});
+      const next = node[inner];
       if (!isNode(next)) return undefined;
       node = next;
     }
     const last = names.at(-1) as string;
     if (Object.hasOwn(node, last)) return undefined;
-    node[last] = value;
+    setOwn(node, last, value);
   }
   return out;
 }
