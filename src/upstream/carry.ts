@@ -32,6 +32,7 @@ import { shortText } from "../import/plain-text.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
+import { apartParam } from "./carry-apart-param.js";
 import { carryAuth, type DraftHead } from "./carry-auth.js";
 import { type Drafted, drafted } from "./carry-drafts.js";
 import { carryHead } from "./carry-head.js";
@@ -340,6 +341,7 @@ function carryParams(
   const bound = new Set([...own.keys(), ...byWire(shared).keys()]);
   // The whole body sent as one parameter: a field of it is no parameter of its own.
   const wholeBody = bound.has("body:");
+  const added = new Set<string>();
   for (const [key, [name, p]] of after) {
     const older = before.get(key);
     const held = own.get(key);
@@ -351,14 +353,10 @@ function carryParams(
         p.description,
         `description of ${held[0]}`,
       );
-    if (
-      older ||
-      bound.has(key) ||
-      (wholeBody && key.startsWith("body:")) ||
-      Object.hasOwn(mine.params ?? {}, name) ||
-      Object.hasOwn(shared, name)
-    )
-      continue;
+    if (older || bound.has(key) || (wholeBody && key.startsWith("body:"))) continue;
+    const taken = new Set([...Object.keys(mine.params ?? {}), ...Object.keys(shared), ...added]);
+    const [free, param] = taken.has(name) ? apartParam(name, p, taken) : [name, p];
+    added.add(free);
     const [place, field] = key.slice(key.indexOf(":") + 1).split(" ");
     const what = key.startsWith("body:")
       ? `body field ${key.slice("body:".length)}`
@@ -367,7 +365,8 @@ function carryParams(
     const why = p.required
       ? `new required ${what} in the newer document: each call gives it now`
       : `new optional ${what} in the newer document`;
-    carry.add("params", name, p, why, notesOf(now, "params", name));
+    const apart = free === name ? [] : [`named ${free}: the manifest's ${name} is another parameter`];
+    carry.add("params", free, param, why, [...apart, ...notesOf(now, "params", name)]);
   }
 }
 
