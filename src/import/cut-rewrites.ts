@@ -10,6 +10,7 @@ import { withMissingSchemas } from "./cut/missing-schemas.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { withDeepObjectExamplesRead } from "./deep-object-examples.js";
 import { withPatternEscapesRead } from "./pattern-escapes.js";
+import { withPatternNamedPropertiesRead } from "./pattern-named-properties.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import {
   typeListNotes,
@@ -69,7 +70,13 @@ export function rewriteCutShapes(
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
   const escapes = withPatternEscapesRead(doc); // before the patterns' checks: they read what was meant
   const unreadable = withoutUnreadablePatterns(doc);
-  const typeSlips = [...withBooleanTextsRead(doc), ...withNullTypesNamed(doc), ...withTypeAliasesRead(doc), ...escapes];
+  const typeSlips = [
+    ...withBooleanTextsRead(doc),
+    ...withNullTypesNamed(doc),
+    ...withTypeAliasesRead(doc),
+    ...escapes,
+    ...withPatternNamedPropertiesRead(doc),
+  ];
   const files = withSwaggerFilesAsBinary(doc);
   const untyped = withoutUnreadableTypes(doc);
   const deepExamples = withDeepObjectExamplesRead(doc);

@@ -16,6 +16,7 @@
 // writes it as the boolean it spells, and says so.
 import type { ReviewNote } from "../manifest-yaml.js";
 import { ESCAPED_TWICE } from "../pattern-escapes.js";
+import { NAMED_BY_PATTERN } from "../pattern-named-properties.js";
 import { aliasedType } from "../../load/schemas/type-aliases.js";
 import { BOOLEAN_TEXTS } from "../../load/structure/document-structure.js";
 import { eachSchema } from "../shapes/unreadable-schemas.js";
@@ -82,7 +83,7 @@ const TUPLE = "a tuple's items";
 /** How an entry of a boolean written as text says so (withBooleanTextsRead). */
 const BOOLEAN_TEXT = "a boolean written as text";
 const isTypeList = (c: string) =>
-  [YAML_NULL, ALIAS, TUPLE, BOOLEAN_TEXT, ESCAPED_TWICE].every((other) => !c.includes(other));
+  [YAML_NULL, ALIAS, TUPLE, BOOLEAN_TEXT, ESCAPED_TWICE, NAMED_BY_PATTERN].every((other) => !c.includes(other));
 
 /**
  * The cut with each schema's `additionalProperties` of the text "true" or "false" written as that boolean (changed in
@@ -156,7 +157,8 @@ export function typeListsWhy(changed: readonly string[]): string {
   const tuples = changed.some((c) => c.includes(TUPLE)) ? ["a list of items is draft 4's tuple, no OpenAPI 3's"] : [];
   const texts = changed.some((c) => c.includes(BOOLEAN_TEXT)) ? ["a schema's boolean written as text"] : [];
   const escapes = changed.some((c) => c.includes(ESCAPED_TWICE)) ? ["a pattern's backslashes each doubled"] : [];
-  return [...lists, ...nulls, ...aliases, ...tuples, ...texts, ...escapes].join("; ");
+  const named = changed.some((c) => c.includes(NAMED_BY_PATTERN)) ? ["a pattern as a property's name"] : [];
+  return [...lists, ...nulls, ...aliases, ...tuples, ...texts, ...escapes, ...named].join("; ");
 }
 
 /** The review note on the type lists rewritten, if add rewrote some. */
@@ -194,6 +196,12 @@ export function typeListNotes(changed: readonly string[]): ReviewNote[] {
                 "a pattern whose every backslash is doubled takes a backslash and a letter where a class (\\w, \\d, " +
                   "\\s) is meant, and no value the document gives meets it: read with each doubled backslash as one " +
                   "(if the API means the backslash, write the pattern back as published)",
+              ]
+            : []),
+          ...(changed.some((c) => c.includes(NAMED_BY_PATTERN))
+            ? [
+                "a property named by a regular expression means the keys that match it (JSON Schema's " +
+                  "patternProperties, which OpenAPI 3.0 lacks), no field of that name: read as the object's other keys",
               ]
             : []),
         ].join("; ") +
