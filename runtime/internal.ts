@@ -29,6 +29,7 @@ export {
   hasNumberRules,
   SECRET_MIN_LENGTH,
   splitList,
+  decimal,
   type Issue,
   type ValueSupport,
 } from "./validate/validate-params.js";

@@ -191,7 +191,7 @@ export function checkValueWith(
  * A number's text in decimal (a sign, digits, a fraction, an exponent), else NaN: `Number` reads `0x10` as 16, `0b11`
  * as 3 and `Infinity`, which no one typing a number into a decimal field means.
  */
-function decimal(text: string): number {
+export function decimal(text: string): number {
   const trimmed = text.trim();
   return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
 }

@@ -1,7 +1,13 @@
 // What a reference to an upstream block's output reads: the type at its path (through the output shapes of the
 // tool's surface when nested), and why a path names no output.
 import { lineText } from "../common/github-actions.js";
-import type { OutputSpec, OutputType, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import {
+  decimal,
+  type OutputSpec,
+  type OutputType,
+  type ParamSpec,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import { formatPath, type PathSegment } from "@blockwright/runtime/workflow";
 import { shapeAt } from "../changes/surface.js";
 import type { Shape } from "../model/surface-format.js";
@@ -72,7 +78,8 @@ export function bindingProblem(param: ParamSpec, found: Referenced, text: string
 
 /** The form the runtime reads a text given to the parameter as, where it reads it as another than text. */
 function textForm(param: ParamSpec): ((text: string) => boolean) | undefined {
-  if (param.type === "number") return (text) => text.trim() !== "" && Number.isFinite(Number(text));
+  // As the runtime reads a number's text: decimal only (`0x10` is no number there).
+  if (param.type === "number") return (text) => Number.isFinite(decimal(text));
   if (param.type === "boolean") return (text) => text === "true" || text === "false";
   if (param.type !== "json" || (param.jsonType !== "array" && param.jsonType !== "object")) return undefined;
   return (text) => {

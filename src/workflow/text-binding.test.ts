@@ -31,10 +31,17 @@ const document = {
                     zqcreated: { type: "string", format: "date-time" },
                     zqstate: { type: "string", enum: ["active", "closed"] },
                     zqlevel: { type: "string", enum: ["1", "2"] },
+                    zqcode: { type: "string", enum: ["0x10", "0b11"] },
                     zqcount: text,
                   },
                 },
-                example: { zqcreated: "2025-01-02T03:04:05Z", zqstate: "active", zqlevel: "1", zqcount: "7" },
+                example: {
+                  zqcreated: "2025-01-02T03:04:05Z",
+                  zqstate: "active",
+                  zqlevel: "1",
+                  zqcount: "7",
+                  zqcode: "0x10",
+                },
               },
             },
           },
@@ -95,6 +102,10 @@ describe("a text output bound to an input the runtime reads text as another form
     expect(await problems({ zqlimit: "{{first.metadata.zqstate}}" })).toContain(
       "second.zqlimit: is a number, but {{first.metadata.zqstate}} is a string " +
         'of the values "active", "closed", none of them a number',
+    );
+    // The runtime reads a number's text in decimal alone: a hex or binary literal is none.
+    expect(await problems({ zqlimit: "{{first.metadata.zqcode}}" })).toContain(
+      'second.zqlimit: is a number, but {{first.metadata.zqcode}} is a string of the values "0x10", "0b11"',
     );
     expect(await problems({ zqdry: "{{first.metadata.zqstate}}" })).toContain(
       "second.zqdry: is a boolean, but {{first.metadata.zqstate}} is a string of the values",
