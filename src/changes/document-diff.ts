@@ -9,11 +9,12 @@ import { posix } from "node:path";
 import { deprecationNote } from "../link/deprecated/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
 import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
-import { type At, deref, type DocumentSet, type Flattener } from "./schema-flat.js";
+import { type At, deref, type DocumentSet, type Flat, type Flattener } from "./schema-flat.js";
 import { type Add, type Found, type Json, keyOf, list, object, operationsOf, text } from "./document-operations.js";
 import { movedOperation } from "./operation-moves.js";
 import { compareSecurity } from "./security-changes.js";
 import { compareServers } from "./server-changes.js";
+import { compareBodyForms, parameterStyleChange, shapeOf } from "./wire-forms.js";
 
 export type { DocumentSet } from "./schema-flat.js";
 
@@ -140,6 +141,7 @@ function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add)
   compareSecurity(older, x, newer, y, add);
   compareServers(older, x, newer, y, add);
   compareParameters(schemas, x, y, add);
+  compareBodyForms(older, x, newer, y, add);
   const bodyA = requestBody(older, x);
   const bodyB = requestBody(newer, y);
   if (bodyA && bodyB) {
@@ -228,21 +230,9 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
         ...(l.old !== undefined ? { old: l.old } : {}),
         ...(l.new !== undefined ? { new: l.new } : {}),
       });
-    // The enum of the value, or of a list's items.
-    const enumOf = (f: typeof sa, nodes: Flattener) =>
-      f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(nodes, f.items[0]) : undefined;
-    const ea = enumOf(sa, schemas.older);
-    const eb = enumOf(sb, schemas.newer);
-    if (ea && eb) {
-      const open =
-        ea.open || eb.open
-          ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" }
-          : {};
-      const added = eb.values.filter((v) => !ea.values.includes(v));
-      const removed = ea.values.filter((v) => !eb.values.includes(v));
-      if (added.length) add("request-parameter-enum-value-added", location, q.name, { new: added, ...open });
-      if (removed.length) add("request-parameter-enum-value-removed", location, q.name, { old: removed, ...open });
-    }
+    compareParameterEnums(schemas, sa, sb, (kind, extra) => add(kind, location, q.name, extra));
+    const style = parameterStyleChange(p.node, q.node, shapeOf([...sa.types, ...sb.types]));
+    if (style) add("request-parameter-style-changed", location, q.name, style);
     if ([...sa.types].includes("object") && [...sb.types].includes("object"))
       compareParameterFields(
         schemas,
@@ -267,6 +257,28 @@ function compareParameterFields(schemas: SchemaComparer, a: At, b: At, add: Add,
     changes.map((c) => ({ ...c, pointer: `${name}${c.pointer}` })),
     "request",
   );
+}
+
+/** The enum of a parameter's value, or of a list's items, compared: values added, values removed. */
+function compareParameterEnums(
+  schemas: SchemaComparer,
+  sa: Flat,
+  sb: Flat,
+  add: (kind: KindId, extra: { old?: unknown; new?: unknown; severity?: Severity; note?: string }) => void,
+): void {
+  const enumOf = (f: Flat, nodes: Flattener) =>
+    f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(nodes, f.items[0]) : undefined;
+  const ea = enumOf(sa, schemas.older);
+  const eb = enumOf(sb, schemas.newer);
+  if (!ea || !eb) return;
+  const open =
+    ea.open || eb.open
+      ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" }
+      : {};
+  const added = eb.values.filter((v) => !ea.values.includes(v));
+  const removed = ea.values.filter((v) => !eb.values.includes(v));
+  if (added.length) add("request-parameter-enum-value-added", { new: added, ...open });
+  if (removed.length) add("request-parameter-enum-value-removed", { old: removed, ...open });
 }
 
 function itemsEnum(nodes: Flattener, at: At): { values: unknown[]; open: boolean } | undefined {

@@ -67,7 +67,22 @@ export const KINDS = {
     "informational",
     "a call that leaves it out may get another behaviour; documentation only",
   ),
+  "request-parameter-style-changed": k(
+    "breaking",
+    "its value is written another way (style, explode or media type): a call written the old way may not be read; " +
+      "upstream --accept follows it",
+  ),
   "request-body-became-required": k("breaking", "every call must now send a body"),
+  "request-body-media-type-removed": k(
+    "breaking",
+    "the body's media type a call sends is no longer listed: the API may refuse it; upstream --accept writes the " +
+      "body as the newer document's type",
+  ),
+  "request-property-encoding-changed": k(
+    "breaking",
+    "the field is written another way in the body (a form field's style or explode, a part's content type): a " +
+      "call written the old way may not be read; upstream --accept follows it",
+  ),
   "new-optional-request-property": k("non-breaking", "a new optional field"),
   "new-required-request-property": k("breaking", "every call must now send it"),
   "request-property-removed": k("breaking", "a call sending it sends a field the operation no longer accepts"),
