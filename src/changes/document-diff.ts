@@ -14,6 +14,7 @@ import { type Add, type Found, type Json, keyOf, list, object, operationsOf, tex
 import { movedOperation } from "./operation-moves.js";
 import { compareSecurity } from "./security-changes.js";
 import { compareServers } from "./server-changes.js";
+import { compareAnswerTypes } from "./answer-types.js";
 import { compareBodyForms, parameterStyleChange, shapeOf } from "./wire-forms.js";
 
 export type { DocumentSet } from "./schema-flat.js";
@@ -337,6 +338,7 @@ function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add)
     const location = `response.${status}.body`;
     if (text(a.node.description) !== text(b.node.description)) add("response-description-changed", location, "/");
     compareHeaders(older, a.node, a.file, newer, b.node, b.file, `response.${status}.header`, add);
+    compareAnswerTypes(a.node, b.node, location, add);
     place(
       add,
       location,

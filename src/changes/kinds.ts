@@ -125,6 +125,10 @@ export const KINDS = {
     "another success status may come back: a reading of the status itself may see it",
     true,
   ),
+  "response-media-type-removed": k(
+    "breaking",
+    "the answer no longer comes as this media type, nor another of its kind: outputs read from it may fail",
+  ),
   "response-description-changed": k("informational", "text only"),
   "response-header-added": k("non-breaking", "new data a caller may read"),
   "response-header-removed": k("breaking", "a header a caller may read is gone"),
