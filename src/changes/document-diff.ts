@@ -148,7 +148,9 @@ function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add)
   if (bodyA && bodyB) {
     if (!bodyA.required && bodyB.required) add("request-body-became-required", "request.body", "/");
     place(add, "request.body", schemas.compare(bodyA.schema, bodyB.schema, "request"), "request");
-  }
+  } else if (bodyA) add("request-body-removed", "request.body", "/");
+  else if (bodyB)
+    add(bodyB.required ? "added-required-request-body" : "added-optional-request-body", "request.body", "/");
   compareResponses(schemas, x, y, add);
 }
 

@@ -73,6 +73,15 @@ export const KINDS = {
       "upstream --accept follows it",
   ),
   "request-body-became-required": k("breaking", "every call must now send a body"),
+  "added-required-request-body": k(
+    "breaking",
+    "every call must now send a body, which no call sends; upstream --accept drafts its fields",
+  ),
+  "added-optional-request-body": k("non-breaking", "a call may send a body; those that send none stay right"),
+  "request-body-removed": k(
+    "breaking",
+    "the operation takes no body: a call sends fields it no longer accepts; upstream --accept drops them",
+  ),
   "request-body-media-type-removed": k(
     "breaking",
     "the body's media type a call sends is no longer listed: the API may refuse it; upstream --accept writes the " +
