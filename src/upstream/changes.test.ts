@@ -176,4 +176,31 @@ describe("upstreamChanges", () => {
       ["output data", "output metadata.count"],
     ]);
   });
+
+  it("an answer's header removed binds the output read from it, whatever the case of its name", async () => {
+    const read = {
+      ...tool,
+      outputs: [
+        {
+          path: "metadata.location",
+          type: "string" as const,
+          description: "where",
+          optional: true,
+          source: { expression: "$response.header.Location", ref: { kind: "header" as const, name: "Location" } },
+        },
+      ],
+    } as typeof tool;
+    const answered = (headers: Json): Json => {
+      const d = doc([]);
+      const post = ((d.paths as Json)[tool.path] as Json).post as Json;
+      post.responses = { "201": { description: "made", headers } };
+      return d;
+    };
+    const older = answered({ location: { schema: { type: "string" } }, "X-Zq-Trace": { schema: { type: "string" } } });
+    const { changes } = await upstreamChanges(one(older), one(answered({})), [read], "");
+    expect(changes.map((c) => [c.kind, c.pointer, c.binds])).toEqual([
+      ["response-header-removed", "location", ["output metadata.location"]],
+      ["response-header-removed", "x-zq-trace", []],
+    ]);
+  });
 });

@@ -166,6 +166,11 @@ function touches(
     for (const o of target.tool.outputs)
       if (sourceRefs(o.source).some((ref) => ref.kind === "body" && reads(o.source, star(ref.pointer), c.pointer)))
         out.push(`output ${o.path}`);
+  // An answer's header, named in any case (HTTP's names are case-insensitive; the change names it lower-case).
+  if (/^response\.\d+\.header$/.test(c.location))
+    for (const o of target.tool.outputs)
+      if (sourceRefs(o.source).some((ref) => ref.kind === "header" && ref.name.toLowerCase() === c.pointer))
+        out.push(`output ${o.path}`);
   // A poll trigger reads fields of the items (and what holds them), not the whole item: one removed beside them is not
   // its change.
   if (/^response\.\d+\.body$/.test(c.location))
