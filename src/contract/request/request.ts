@@ -48,7 +48,10 @@ export function operationOf(
   if (under === undefined || ex.url.pathname.length === under)
     fail(`${ex.method} ${ex.url.pathname} is not under the server's path ${base}`);
   const pathname = ex.url.pathname.slice(under);
-  for (const target of [{ operationId: tool.operationId, wire: {} as Record<string, WireSpec> }, ...tool.routes]) {
+  for (const target of [
+    { operationId: tool.operationId, wire: Object.create(null) as Record<string, WireSpec> },
+    ...tool.routes,
+  ]) {
     const op = doc.operations.get(target.operationId);
     if (!op) continue;
     tried.push(`${op.method} ${op.path}`);

@@ -152,6 +152,12 @@ function leftOut(
 ): string | undefined {
   // A name no request can carry (`name: ""`, as a published document had): nothing to place it under.
   if (declared.name === "") return `a ${declared.in} parameter with an empty name not drafted: no request can carry it`;
+  // `__proto__`: a record by name (the draft's parameters, a request's pairs) takes it as its prototype, not as a key.
+  if (declared.name === "__proto__")
+    return (
+      `a ${declared.in} parameter named __proto__ not drafted: records by name take it as their prototype, so no ` +
+      "call would send it"
+    );
   if (events && isStreamFlag(doc, declared.name, declared.schema)) return streamNote(declared.name);
   const raw = declared as unknown as Schema;
   // Its limits only where it may be the credential sent again (sentAgain asks a required one).

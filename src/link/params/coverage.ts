@@ -177,7 +177,7 @@ function checkBodyFields(
       if (always) continue;
       for (const p of params.filter((x) => x.wire.in === "body" && x.wire.pointer === fieldPointer)) {
         const where: Path =
-          ctx.manifest.params && p.name in ctx.manifest.params
+          ctx.manifest.params && Object.hasOwn(ctx.manifest.params, p.name)
             ? ["params", p.name]
             : ["operations", String(at[1]), "params", p.name];
         ctx.fail(

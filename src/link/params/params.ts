@@ -57,12 +57,13 @@ export function linkParams(
   const out: ParamSpec[] = [];
   if (!route) {
     for (const name of Object.keys(own)) {
-      if (name in shared)
+      if (Object.hasOwn(shared, name))
         ctx.fail("BW2011", ["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
     }
   } else {
     for (const name of Object.keys(route.overrides)) {
-      if (!(name in own) && !(name in shared)) ctx.fail("BW2001", [...route.at, name], `unknown parameter "${name}"`);
+      if (!Object.hasOwn(own, name) && !Object.hasOwn(shared, name))
+        ctx.fail("BW2001", [...route.at, name], `unknown parameter "${name}"`);
     }
   }
   const entries: [string, ManifestParam, Path][] = [
