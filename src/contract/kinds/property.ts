@@ -55,13 +55,15 @@ export const propertyKind: CaseKindModule = {
             if (!normalised.ok)
               throw new ContractFailure(`the drawn input is not valid: ${itemAt(normalised.issues, 0).message}`);
             for (const p of tool.params) {
+              // Its own value only: a parameter named as an object's member (`constructor`) left unset has none.
+              const value = Object.hasOwn(normalised.values, p.name) ? normalised.values[p.name] : undefined;
               if (
-                normalised.values[p.name] === undefined ||
+                value === undefined ||
                 normalised.unsent.has(p.name) ||
                 !["path", "query", "header", "body"].includes(p.wire.in)
               )
                 continue;
-              expectSent(ex, tool, doc, p, normalised.values[p.name]);
+              expectSent(ex, tool, doc, p, value);
             }
             expectOutputs(tool, output, ex, called.input);
           });
