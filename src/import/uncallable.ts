@@ -57,10 +57,23 @@ export function uncallableWhy(document: Json, o: { path: string; method: string;
   if (list) return `its ${structuredListRule(list)}`;
   const unwritten = requiredUnwrittenList(document, o.op, pathItem);
   if (unwritten) return `its ${unwrittenFormatRule(unwritten, unwritten.format)}`;
+  const unnamed = requiredUnnamedField(document, o.op);
+  if (unnamed) return unnamed;
   const nestedFiles = requiredNestedFilesWhy(document, o.op);
   if (nestedFiles) return nestedFiles;
   const nullOnly = requiredNullOnlyParam(document, o.op, pathItem);
   return nullOnly ? nullOnlyParamWhy(nullOnly) : undefined;
+}
+
+/** A request body requiring a field named "" (a key JSON allows), which no parameter names (body-field.ts). */
+function requiredUnnamedField(document: Json, op: Json): string | undefined {
+  const content = (followLocalRefs(document, op.requestBody)?.content ?? {}) as Json;
+  for (const media of Object.values(content)) {
+    const schema = followLocalRefs(document, (media as Json | undefined)?.schema);
+    if (Array.isArray(schema?.required) && schema.required.includes(""))
+      return "its request body requires a field with an empty name, which no parameter can name";
+  }
+  return undefined;
 }
 
 /** A required parameter (a path's always) of a list format no OpenAPI 3 style writes, the operation's own first. */

@@ -85,6 +85,12 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
   const { doc, body, flat, required, narrowedValues, tag, events, sse, at, notes, into } = context;
   const flatField = safeFlatten(doc, schema);
   if (flatField?.readOnly === true) return; // a field only the reply carries
+  // A field named "" (a key JSON allows): no parameter's pointer names it (`/` is one the manifest refuses). Optional
+  // here: one the body requires leaves the operation uncallable (uncallable.ts).
+  if (field === "") {
+    notes.push({ at, note: "the body field with an empty name not drafted: no parameter can name it" });
+    return;
+  }
   if (events && isStreamFlag(doc, field, schema) && admitsFalse(flatField)) {
     const flag = streamFlagDraft(field, flatField, sse);
     if (flag.constant) into.constants?.push(flag.constant);
