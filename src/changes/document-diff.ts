@@ -164,7 +164,12 @@ interface Param {
 /** Header parameters OpenAPI says are ignored: the body's media type, the answer's and the security scheme say them. */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
+/**
+ * Each parameter by place: a path parameter by its expression's place in the path (`{id}` renamed `{itemId}` at the
+ * same place is the same value on the wire, which `--accept` follows), any other by its location and name.
+ */
 function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
+  const slots = [...f.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
   const out = new Map<string, Param>();
   for (const [raw, file] of [
     ...list(f.item.parameters).map((p) => [p, f.itemFile] as const),
@@ -173,7 +178,9 @@ function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
     const { node, file: at } = deref(docs, { schema: raw, file });
     if (typeof node.name !== "string" || typeof node.in !== "string") continue;
     if (node.in === "header" && IGNORED_HEADERS.has(node.name.toLowerCase())) continue;
-    const key = `${node.in}:${node.in === "header" ? node.name.toLowerCase() : node.name}`;
+    const slot = node.in === "path" ? slots.indexOf(node.name) : -1;
+    const key =
+      slot >= 0 ? `path:#${slot}` : `${node.in}:${node.in === "header" ? node.name.toLowerCase() : node.name}`;
     out.set(key, { in: node.in, name: node.name, node, file: at });
   }
   return out;
@@ -194,6 +201,7 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
       );
       continue;
     }
+    if (p.name !== q.name) add("request-parameter-renamed", location, p.name, { old: p.name, new: q.name });
     if (p.node.required !== true && q.node.required === true)
       add("request-parameter-became-required", location, q.name);
     if (p.node.required === true && q.node.required !== true)

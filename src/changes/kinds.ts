@@ -62,6 +62,10 @@ export const KINDS = {
   "request-parameter-deprecated": k("non-breaking", "still accepted, marked deprecated", true),
   "request-parameter-reactivated": k("non-breaking", "its deprecated mark was removed", true),
   "request-parameter-description-changed": k("informational", "text only"),
+  "request-parameter-renamed": k(
+    "informational",
+    "the same place of the path under another name: the wire is the same; upstream --accept follows the name",
+  ),
   "request-parameter-format-changed": k("informational", "annotation only"),
   "request-parameter-default-value-changed": k(
     "informational",

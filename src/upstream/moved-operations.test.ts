@@ -39,10 +39,10 @@ const one = (doc: Json): DocumentSet => ({ root: "zqkeys.json", files: new Map([
 describe("an operation moved to another path under its operationId", () => {
   it("is a path change, its operation compared at its new place", () => {
     const changes = documentChanges(one(OLDER), one(MOVED), [{ method: "GET", path: "/v1/zqkeys/{serial}" }]);
+    // Its path parameter renamed at the same place ({serial} → {zqserial}): the same value on the wire, a rename.
     expect(changes.map((c) => c.kind)).toEqual([
       "api-path-changed",
-      "request-parameter-removed",
-      "new-required-request-parameter",
+      "request-parameter-renamed",
       "new-optional-request-parameter",
     ]);
     expect(changes[0]).toMatchObject({
