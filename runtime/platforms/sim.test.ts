@@ -175,6 +175,23 @@ describe("the block's parameters", () => {
     });
   });
 
+  it("type a name whose parameters differ between operations as the block's operation's parameter is", () => {
+    const types = { zqLevel: { zq_list_a: "number" }, zqFlag: { zq_list_a: "boolean", zq_list_c: "json" } } as const;
+    const values = { zqLevel: "42", zqFlag: "true" };
+    expect(simBlockParams({ operation: "zq_list_a", ...values }, types)).toEqual({
+      operation: "zq_list_a",
+      zqLevel: 42,
+      zqFlag: true,
+    });
+    // Operation b's parameters of those names are text: its values stay text.
+    expect(simBlockParams({ operation: "zq_list_b", ...values }, types)).toEqual({ operation: "zq_list_b", ...values });
+    expect(simBlockParams({ operation: "zq_list_c", zqFlag: '{"zq":1}' }, types)).toEqual({
+      operation: "zq_list_c",
+      zqFlag: { zq: 1 },
+    });
+    expect(simBlockParams(values, types)).toEqual(values);
+  });
+
   it("turn a json input's text whose forms include text into the object or list it spells, other text as it is", () => {
     expect(
       simBlockParams(

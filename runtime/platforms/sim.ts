@@ -198,19 +198,29 @@ async function ownResponse(response: Response): Promise<Response> {
 export type SimInputType = "number" | "boolean" | "json";
 
 /**
+ * Each typed input's type: one for every operation, or, for a name whose parameters differ between operations (a
+ * number in one, text in another), one per operation id, read for the block's `operation` (none: its text as it is).
+ */
+export type SimInputTypes = Readonly<Record<string, SimInputType | Readonly<Record<string, SimInputType>>>>;
+
+/**
  * A block's `tools.config.params`: the block's values with the text of its number and boolean inputs as those
  * types (`"10"` → 10, `"true"` → true), and the text of a json input whose forms include text as the object or list
  * it spells (`{"id": "v1"}`; any other text, `ash`, is that text, which the call holds to the forms); text that is no
  * such value is left as it is, for the call to refuse naming the parameter.
  */
-export function simBlockParams(
-  values: Record<string, unknown>,
-  types: Readonly<Record<string, SimInputType>>,
-): Record<string, unknown> {
+export function simBlockParams(values: Record<string, unknown>, types: SimInputTypes): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const operation = ownValue(values, "operation");
   for (const [key, value] of Object.entries(values)) {
-    const type = ownValue(types, key);
-    setOwn(out, key, typeof value === "string" && type !== undefined ? typed(value, type as SimInputType) : value);
+    const given = ownValue(types, key) as SimInputTypes[string] | undefined;
+    const type =
+      typeof given === "object" && given !== null
+        ? typeof operation === "string"
+          ? (ownValue(given, operation) as SimInputType | undefined)
+          : undefined
+        : given;
+    setOwn(out, key, typeof value === "string" && type !== undefined ? typed(value, type) : value);
   }
   return out;
 }

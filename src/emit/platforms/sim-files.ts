@@ -18,6 +18,7 @@ import { text as xmlText } from "../../common/markup-text.js";
 import { codeLiteral, commentText } from "../code-text.js";
 import { render, tsHeader } from "../emit.js";
 import { codeSpan, markdownText } from "../markdown-text.js";
+import { typedInputs } from "./sim-typed-inputs.js";
 import { Code, tsLiteral } from "./ts-literal.js";
 
 /** What Sim's files need besides the IR: the provider's package, which they import. */
@@ -290,12 +291,6 @@ function addressSubBlocks(ir: ProviderIR, baseUrl: string | undefined, tokenUrl:
   ];
 }
 
-/** Whether an operation's JSON parameter of this name takes text among its forms (a name or an object). */
-const textForm = (ir: ProviderIR, name: string): boolean =>
-  ir.operations.some((o) =>
-    o.tool.params.some((p) => p.name === name && p.type === "json" && p.anyOf?.some((f) => f.type === "string")),
-  );
-
 function block(
   ir: ProviderIR,
   header: string,
@@ -323,13 +318,10 @@ function block(
     description: i.description,
   }));
   subBlocks.push(...(addressSubBlocks(ir, baseUrl, tokenUrl) as typeof subBlocks));
-  // The text of a short input becomes a number or a boolean where its parameter is one (the first kind a name has).
-  // A json input whose forms include text: its text an object or a list where it spells one (the call would send the
-  // text itself, which a text form takes).
-  const coerced: Record<string, "number" | "boolean" | "json"> = {};
-  for (const i of inputs)
-    if ((i.type === "number" || i.type === "boolean") && !(i.id in coerced)) coerced[i.id] = i.type;
-    else if (i.type === "json" && !(i.id in coerced) && textForm(ir, i.id)) coerced[i.id] = "json";
+  // The text of a short input becomes a number or a boolean where its parameter is one, per operation where a name's
+  // kinds differ. A json input whose forms include text: its text an object or a list where it spells one (the call
+  // would send the text itself, which a text form takes).
+  const coerced = typedInputs(ir, inputs);
   const paramTypes = new Map<string, string>();
   for (const i of inputs) if (!paramTypes.has(i.id)) paramTypes.set(i.id, i.type);
   if (baseUrl) paramTypes.set(baseUrl, "string");
