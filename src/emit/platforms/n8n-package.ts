@@ -13,7 +13,7 @@ import { render, tsHeader } from "../emit.js";
 import { personOf } from "../project-package.js";
 import { cell, codeSpan, markdownText } from "../markdown-text.js";
 import { type N8nNames, n8nNames, n8nNodeView } from "./n8n-node.js";
-import { displayName } from "./n8n-wording.js";
+import { credentialDisplayName } from "./n8n-wording.js";
 import { tsLiteral } from "./ts-literal.js";
 
 /**
@@ -76,7 +76,7 @@ export function n8nPackageFiles(ir: ProviderIR, pkg: N8nPackageContext): Map<str
       header,
       className: names.credentialClass,
       name: codeLiteral(names.credential),
-      displayName: codeLiteral(displayName(`${ir.name} API`)),
+      displayName: codeLiteral(credentialDisplayName(ir.name)),
       icon: tsLiteral(
         { light: `file:../${nodeDir}/${names.icon.light}`, dark: `file:../${nodeDir}/${names.icon.dark}` },
         "  ",
@@ -201,7 +201,7 @@ function readme(ir: ProviderIR, pkg: N8nPackageContext, names: N8nNames, view: R
     runtime: pkg.runtime.name,
     description: markdownText(ir.description),
     nodeType: codeSpan(`${pkg.name}.${names.type}`),
-    credential: markdownText(`${ir.name} API`),
+    credential: markdownText(credentialDisplayName(ir.name)),
     credentialFields: view.credentialProperties.map((p) => ({
       name: codeSpan(String(p.name)),
       label: cell(markdownText(String(p.displayName))),

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { irFixture } from "../../../test-support/runtime/ir-fixtures.js";
+import type { ProviderIR } from "../../model/ir.js";
+import { n8nPackageFiles } from "./n8n-package.js";
 import { actionText, descriptionText, displayName, optionName, placeholderText } from "./n8n-wording.js";
 
 describe("n8n's wording", () => {
@@ -81,5 +84,28 @@ describe("n8n's wording", () => {
       const d = descriptionText(t, "Name", true);
       expect(d && descriptionText(d, "Name", true)).toBe(d);
     }
+  });
+
+  it("names the credential type with the provider's name ending in API once, as n8n's linter wants it", () => {
+    const ir = irFixture("zqpayments") as unknown as ProviderIR;
+    const context = {
+      name: "@zq/n8n-nodes-zqpayments",
+      version: "1.0.0",
+      provider: { name: "@zq/zqpayments", range: "^1.0.0" },
+      runtime: { name: "@zq/rt", range: "^1.0.0" },
+      author: "Zq Tester <zq@example.test>",
+    };
+    const credentialOf = (name: string) => {
+      const files = n8nPackageFiles({ ...ir, name }, context);
+      const credential = [...files].find(([path]) => path.startsWith("credentials/"))![1];
+      return [
+        credential.match(/displayName = "([^"]*)"/)?.[1],
+        files.get("README.md")?.match(/## Credential: (.*)/)?.[1],
+      ];
+    };
+    // A name that ends in the word already (a document's title, `Zq Store API`) was given a second: "… API API".
+    expect(credentialOf("Zq Store API")).toEqual(["Zq Store API", "Zq Store API"]);
+    expect(credentialOf("zq ledger api")).toEqual(["Zq Ledger API", "Zq Ledger API"]);
+    expect(credentialOf("Zq Rapid")).toEqual(["Zq Rapid API", "Zq Rapid API"]);
   });
 });

@@ -78,6 +78,17 @@ export function displayName(text: string): string {
   return acronyms(titleCase(line(text) || "Value"), capitals);
 }
 
+/**
+ * The credential type's display name: the provider's name ending in " API", as n8n's linter wants it
+ * (cred-class-field-display-name-missing-api), once: a name that ends in the word already (`Zq Store API`) is not
+ * given a second.
+ */
+export function credentialDisplayName(name: string): string {
+  const title = displayName(name);
+  if (title.endsWith(" API")) return title;
+  return / api$/i.test(title) ? `${title.slice(0, -3)}API` : displayName(`${name} API`);
+}
+
 /** An option's name: a display name whose `*` is n8n's "[All]" (its linter keeps `*` for that option). */
 export function optionName(text: string): string {
   return displayName(text).replace(/\*/g, "[All]");
