@@ -20,7 +20,14 @@ export { backtracks, collapsedRepeats } from "./validate/backtracking.js";
 export { cloneJson } from "./common/clone.js";
 export { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "./common/nesting.js";
 export { defined, entryOf, fieldOf, itemAt } from "./common/checked.js";
-export { deprecationSentence, pollingSentence, ruleParams, ruleSentence } from "./llm/wording.js";
+export {
+  deprecationSentence,
+  pollingSentence,
+  ruleParams,
+  ruleSentence,
+  withRuleSentences,
+  withSentences,
+} from "./llm/wording.js";
 export { paramTuple, tupleWords } from "./llm/nested-schema.js";
 export { envVariableName } from "./client/env-name.js";
 export { connectionParams } from "./spec/connection-params.js";

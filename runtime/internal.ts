@@ -95,7 +95,14 @@ export {
   toolDescription,
 } from "./llm/llm-tools.js";
 export { connectionPlaces, type ConnectionPlace } from "./llm/nested-connection.js";
-export { ruleParams, ruleSentence, pollingSentence, deprecationSentence, type Words } from "./llm/wording.js";
+export {
+  ruleParams,
+  ruleSentence,
+  pollingSentence,
+  deprecationSentence,
+  withSentences,
+  type Words,
+} from "./llm/wording.js";
 export { pathGroup, toolGroups, underPathPrefix, type ToolGroup } from "./llm/tool-groups.js";
 export { safeToRepeat } from "./spec/behavior.js";
 export { callOf, descriptionOf, DESCRIPTION_FIELDS } from "./spec/tool-description.js";

@@ -4,7 +4,7 @@ import { ownValue, setOwn } from "../common/own.js";
 import { toolBehavior, type ToolBehavior } from "../spec/behavior.js";
 import type { NestedLimits, ToolSpec } from "../spec/tool-types.js";
 import { type FileHosts, modelFileValueIssue } from "../validate/file-hosts.js";
-import { type DescribedTool, toolSentences } from "./wording.js";
+import { type DescribedTool, toolSentences, withSentences } from "./wording.js";
 import { outputSchema } from "./llm-outputs.js";
 import { modelTextFile } from "./text-files.js";
 import { connectionParams, inputSchema } from "./input-schema.js";
@@ -257,5 +257,5 @@ function jsonLimits(p: ToolSpec["params"][number]): NestedLimits | undefined {
  * wording.ts).
  */
 export function toolDescription(tool: DescribedTool): string {
-  return [tool.description.trim().replace(/\s+/g, " "), ...toolSentences(tool)].join(" ");
+  return withSentences(tool.description.trim().replace(/\s+/g, " "), toolSentences(tool));
 }

@@ -41,6 +41,27 @@ export function toolSentences(tool: DescribedTool): string[] {
   ];
 }
 
+/**
+ * A text followed by sentences (a rule's, the polling advice): the text ended as a sentence first where it is not
+ * (a document's summary, `Query the store`, often has no full stop), so that they do not run on from it.
+ */
+export function withSentences(text: string, sentences: readonly string[]): string {
+  const ended = sentences.length && text && !/[.!?:;…]["'”’)\]]*$/.test(text) ? `${text}.` : text;
+  return [ended, ...sentences].join(" ");
+}
+
+/**
+ * A text followed by the sentences of cross-field rules (`withSentences`): a tool's, or with `param` those that name
+ * that parameter.
+ */
+export function withRuleSentences(text: string, rules: readonly RuleSpec[], param?: string): string {
+  const named = param === undefined ? rules : rules.filter((r) => ruleParams(r).includes(param));
+  return withSentences(
+    text,
+    named.map((r) => ruleSentence(r)),
+  );
+}
+
 /** The parameters a cross-field rule names: its sentence belongs to each one's description too. */
 export function ruleParams(rule: RuleSpec): string[] {
   switch (rule.rule) {

@@ -6,9 +6,8 @@ import {
   authWays,
   callOf,
   descriptionOf,
-  ruleParams,
-  ruleSentence,
   wayCredentials,
+  withRuleSentences,
 } from "@blockwright/runtime/internal/generate";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
@@ -211,7 +210,7 @@ function operationView(
     id: op.tool.id,
     title: commentText(op.tool.title),
     // What the tool's LLM description says besides its text: its cross-field rules (runtime/llm/wording.ts).
-    description: commentText([op.tool.description, ...op.tool.rules.map((r) => ruleSentence(r))].join(" ")),
+    description: commentText(withRuleSentences(op.tool.description, op.tool.rules)),
     constName: `${camelCase(op.tool.id)}Tool`,
     callName: callName(op),
     paramsName: op.types.paramsName,
@@ -237,11 +236,7 @@ function paramMembers(op: OperationIR): ParamMember[] {
     optional: !p.required,
     type: paramTsType(p),
     // And each parameter's, the rules that name it: what an editor shows of it.
-    doc: commentText(
-      [p.description, ...op.tool.rules.filter((r) => ruleParams(r).includes(p.name)).map((r) => ruleSentence(r))].join(
-        " ",
-      ),
-    ),
+    doc: commentText(withRuleSentences(p.description, op.tool.rules, p.name)),
   }));
 }
 

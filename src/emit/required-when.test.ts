@@ -1,6 +1,7 @@
 // requiredWhen reaches what a package says of its tools: the README's rule line, the tool's description that
 // MCP and the agent frameworks read, and the surface that diff compares (a rule added refuses calls accepted before);
-// without values (the parameter required whenever the other is given) too.
+// without values (the parameter required whenever the other is given) too. After a description with no full stop
+// (a document's summary), the sentence starts a sentence of its own: it ran on ("Set a run's status Give verdict…").
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toLlmTool } from "@blockwright/runtime/internal";
@@ -75,5 +76,23 @@ describe("the requiredWhen rule in what is emitted", () => {
     const sim = simFiles(ir, { provider: { name: "@zq/checks", range: "^1.0.0" }, runtime: { name: "@zq/runtime" } });
     const toolFile = [...sim].find(([path]) => path.startsWith("tools/"))?.[1];
     expect(toolFile).toContain(SENTENCE);
+  });
+
+  it("follows a description with no full stop as a sentence of its own, in every place that says it", () => {
+    const op = ir.operations[0]!;
+    const summary = { ...op.tool, description: "Set a run's status" };
+    const bare = { ...ir, operations: [{ ...op, tool: summary }] };
+    const joined = `Set a run's status. ${SENTENCE}`;
+    expect(toLlmTool(summary, "mcp").description).toBe(joined);
+    expect(toLlmTool(summary, "openai").function.description).toBe(joined);
+    const { dts, js } = emitEntry(bare, "export interface paths {}\nexport interface operations {}", "1.0.0");
+    expect(dts).toContain(joined);
+    expect(js).toContain(joined);
+    const options = (n8nNodeView(bare, n8nNames(bare)).description.properties as { options?: object[] }[]).flatMap(
+      (p) => p.options ?? [],
+    ) as { value: string; description?: string }[];
+    expect(options.find((o) => o.value === tool.id)?.description).toContain("Set a run's status. Give verdict");
+    const sim = simFiles(bare, { provider: { name: "@zq/checks", range: "^1.0.0" }, runtime: { name: "@zq/runtime" } });
+    expect([...sim].find(([path]) => path.startsWith("tools/"))?.[1]).toContain(joined);
   });
 });

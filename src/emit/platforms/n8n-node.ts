@@ -6,7 +6,7 @@
 // read). Where each parameter goes is decided in src/model/platform-inputs.ts,
 // the wording in n8n-wording.ts; the template lays the files out.
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
-import { paramTuple, ruleSentence, toolBehavior, tupleWords } from "@blockwright/runtime/internal/generate";
+import { paramTuple, toolBehavior, tupleWords, withRuleSentences } from "@blockwright/runtime/internal/generate";
 import pluralize from "pluralize";
 import type { OperationIR, ProviderIR } from "../../model/ir.js";
 import { camelCase } from "../../model/naming.js";
@@ -138,10 +138,7 @@ function operationProperties(ir: ProviderIR, operations: readonly N8nOperationIn
     value: o.tool.id,
     action: actionText(o.tool.title),
     // With its cross-field rules, as the tool's LLM description says them (runtime/llm/wording.ts).
-    description: descriptionText(
-      [o.tool.description, ...o.tool.rules.map((r) => ruleSentence(r))].join(" "),
-      o.tool.title,
-    ),
+    description: descriptionText(withRuleSentences(o.tool.description, o.tool.rules), o.tool.title),
   });
   const operation = (ops: readonly N8nOperationInputs[], show?: object): Property => {
     // Two operations of one title ("List" of letters and of addresses) are told apart by their ids: n8n's linter

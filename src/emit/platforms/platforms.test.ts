@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import semver from "semver";
-import { ruleSentence } from "@blockwright/runtime/internal";
+import { ruleSentence, withSentences } from "@blockwright/runtime/internal";
 import {
   buildPackages,
   linkModules,
@@ -174,7 +174,10 @@ describe("Sim files", () => {
     // The tool's text, then its cross-field rules as models read them (their hostile values as written too).
     expect({ name: config.name, description: config.description }).toEqual({
       name: tool.title,
-      description: [tool.description, ...tool.rules.map((r) => ruleSentence(r))].join(" "),
+      description: withSentences(
+        tool.description,
+        tool.rules.map((r) => ruleSentence(r)),
+      ),
     });
     for (const p of tool.params) expect(config.params[p.name]?.description, p.name).toBe(p.description);
   });

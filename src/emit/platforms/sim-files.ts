@@ -10,7 +10,13 @@
 // operations and `tools.config.tool` the `operation` input. Every text from
 // the inputs is a string literal (codeLiteral) or comment text.
 import type { OutputSpec, OutputType, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
-import { authWays, paramTuple, ruleSentence, tupleWords, wayCredentials } from "@blockwright/runtime/internal/generate";
+import {
+  authWays,
+  paramTuple,
+  tupleWords,
+  wayCredentials,
+  withRuleSentences,
+} from "@blockwright/runtime/internal/generate";
 import type { ProviderIR } from "../../model/ir.js";
 import { baseUrlField, type SimParam, simParams } from "../../model/platform-inputs.js";
 import { camelCase } from "../../model/naming.js";
@@ -72,7 +78,7 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
             id: t.id,
             name: t.title,
             // With its cross-field rules: what Sim's agents read of the tool (runtime/llm/wording.ts).
-            description: [t.description, ...t.rules.map((r) => ruleSentence(r))].join(" "),
+            description: withRuleSentences(t.description, t.rules),
             version: "1.0.0",
             params: toolParams(params, tokenParam, ir.server.default),
             request: {
