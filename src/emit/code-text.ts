@@ -75,3 +75,17 @@ const INVISIBLE_ONE = new RegExp(INVISIBLE.source);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
 const UNWRITTEN = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const UNWRITTEN_ALL = new RegExp(UNWRITTEN, "g");
+
+/**
+ * An operation's title and description as one heading (`List books: Books by author or subject`), or the
+ * description alone where it only repeats the title (a drafted operation's summary is both): never `List: List`.
+ * `text` writes each for its file, apart (Markdown's code spans never join the two).
+ */
+export function titled(title: string, description: string, text = (t: string) => t): string {
+  const said = (t: string) =>
+    t
+      .trim()
+      .replace(/[.!?…]+$/, "")
+      .toLowerCase();
+  return said(title) === said(description) ? text(description) : `${text(title)}: ${text(description)}`;
+}

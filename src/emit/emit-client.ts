@@ -17,7 +17,7 @@ import {
 } from "@blockwright/runtime/internal/generate";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
-import { codeLiteral, commentText } from "./code-text.js";
+import { codeLiteral, commentText, titled } from "./code-text.js";
 import { paramTsType } from "./emit-tool-types.js";
 
 export interface ClientView {
@@ -110,7 +110,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
       list !== undefined
         ? `PagedMethod<${input}, ${op.types.outputName}, ${itemType(op.types.outputName, list)}, Throws>`
         : `Method<${input}, ${op.types.outputName}, Throws>`;
-    return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
+    return { name, title: commentText(titled(op.tool.title, op.tool.description)), type, op };
   });
   const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
   const addressLiteral =

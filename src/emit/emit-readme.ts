@@ -19,6 +19,7 @@ import { envVariableName } from "../model/naming.js";
 import { authWords, render, type PackageContext } from "./emit.js";
 import { clientExample } from "./emit-client.js";
 import type { ProviderSummary } from "./provider-stamp.js";
+import { titled } from "./code-text.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
 import { renderParts } from "./file-text.js";
 import { templates } from "./precompiled/templates.js";
@@ -120,7 +121,7 @@ function operationDocs(op: OperationIR) {
     anchor: t.id.toLowerCase(),
     title: markdownText(t.title),
     titleCell: cell(markdownText(t.title)),
-    description: markdownText(t.description),
+    heading: titled(t.title, t.description, markdownText),
     request: code(`${t.method} ${t.path}`),
     requestCell: cell(code(`${t.method} ${t.path}`)),
     operationId: code(t.operationId),

@@ -11,7 +11,7 @@ import {
 } from "@blockwright/runtime/internal/generate";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
-import { codeLiteral, commentText, oneLine } from "./code-text.js";
+import { codeLiteral, commentText, oneLine, titled } from "./code-text.js";
 import { literal, SharedNames } from "./code-literal.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { clientView, connectionType } from "./emit-client.js";
@@ -210,7 +210,7 @@ function operationView(
     id: op.tool.id,
     title: commentText(op.tool.title),
     // What the tool's LLM description says besides its text: its cross-field rules (runtime/llm/wording.ts).
-    description: commentText(withRuleSentences(op.tool.description, op.tool.rules)),
+    heading: commentText(withRuleSentences(titled(op.tool.title, op.tool.description), op.tool.rules)),
     constName: `${camelCase(op.tool.id)}Tool`,
     callName: callName(op),
     paramsName: op.types.paramsName,
