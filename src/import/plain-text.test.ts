@@ -47,6 +47,20 @@ describe("plain text's sentences", () => {
   });
 });
 
+// A document whose description opened with a renderer's directive, an HTML comment its converter had escaped
+// ("# Authentication\n\n&lt;!-- Zq-Inject: &lt;security-definitions&gt; --&gt;"): add drafted the comment as the
+// block's description, "<!-- Zq-Inject: <security-definitions> -->". A comment, as written or escaped, is no text.
+describe("plain text's HTML comments", () => {
+  it("are left out, written as they are or with entities", () => {
+    const escaped = "# Zq\n\n&lt;!-- Zq-Inject: &lt;zq-definitions&gt; --&gt;";
+    expect(firstSentence(escaped, 200)).toBe("");
+    expect(firstSentence(`${escaped}\n\nThe zq API keeps items. More.`, 200)).toBe("The zq API keeps items.");
+    expect(firstSentence("<!-- zq: <b>x</b>\n -->Keeps <b>zq</b> items.", 200)).toBe("Keeps zq items.");
+    // Text about a comment, not one, stays.
+    expect(firstSentence("Reads `<!-- zq -->` marks as text.", 200)).toBe("Reads <!-- zq --> marks as text.");
+  });
+});
+
 // A published filter's description: "Example of filtering by time range __gte__2017-03-14T07:30:00Z__" read as bold
 // "gte" and a stray "__" after the date ("gte2017-03-14T07:30:00Z__"). Underscores inside a word open or close no
 // emphasis (CommonMark): the bold is the whole "gte__2017-…Z"; asterisks may close inside a word.

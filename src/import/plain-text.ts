@@ -24,6 +24,8 @@ const restored = (text: string, spans: readonly string[]): string =>
     .replace(/\s+/g, " ")
     .trim();
 
+const COMMENT = /<!--[\s\S]*?-->/g;
+
 /** The plain text with each Markdown code span held aside as a mark (`\uE000i\uE001`), and the spans. */
 function heldPlain(text: string): { plain: string; spans: string[] } {
   // A Markdown code span is literal (`<PRODUCT>_<ID>.zip`, `a_b_c`): held aside while tags and marks go, put back as
@@ -33,6 +35,8 @@ function heldPlain(text: string): { plain: string; spans: string[] } {
     text[at - 1] === "`" ? whole : `\uE000${spans.push(code) - 1}\uE001`,
   );
   const plain = held
+    // An HTML comment says nothing to a reader (`<!-- Zq-Inject: <zq-definitions> -->`, a renderer's directive).
+    .replace(COMMENT, " ")
     // Only what looks like a tag: `<=YYYY-MM-DD` and `a < b` are words.
     // A block (paragraph, list, item, heading) opened or closed is a break between words.
     .replace(/<\/?(p|li|ul|ol|div|h\d)(\s[^<>]*)?>|<br\s*\/?>/gi, " ")
@@ -53,6 +57,8 @@ function heldPlain(text: string): { plain: string; spans: string[] } {
       if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
       return ENTITIES[name.toLowerCase()] ?? whole;
     })
+    // A comment written with entities (`&lt;!-- … --&gt;`, as a document's converter escaped one) is one too.
+    .replace(COMMENT, " ")
     .replace(/\s+/g, " ")
     .trim();
   return { plain, spans };
