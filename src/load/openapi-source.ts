@@ -23,7 +23,7 @@ import { isNameRef, NETWORK_REF, writesOnlyLocalRefs } from "./structure/file-re
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
-import { upstreamMismatches, withPinHint } from "./examples/published-examples.js";
+import { oncePerSite, upstreamMismatches, withPinHint } from "./examples/published-examples.js";
 import { type DelimitedPattern, followExampleRefs, inExtension } from "./load-rewrites.js";
 import { type DiscriminatedUnion, readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
 import { bundleTypes, refMessage } from "./structure/bundle-types.js";
@@ -138,7 +138,7 @@ export async function loadOpenApi(
   const late = bound && !early && whole !== rootSource ? cutToBound(source.data, bound) : undefined;
   if (late) source = { ...source, data: late };
   const unnarrowed = unnarrowedKinds(source, late ? undefined : unions);
-  return { source, files, warnings: [...delimited, ...upstream.map((u) => u.warning), ...unnarrowed] };
+  return { source, files, warnings: [...delimited, ...oncePerSite(upstream), ...unnarrowed] };
 }
 
 /**

@@ -50,6 +50,21 @@ export function upstreamMismatches(
 }
 
 /**
+ * The upstream's examples left out, one warning each: an example of a shared component (a parameter every operation
+ * refers to) is checked once per operation, at the same line, and was warned of as often. The last check of it is
+ * kept, the component's own (`parameter Span`, where the line is), read after the operations'.
+ */
+export function oncePerSite(upstream: readonly { mismatch: ExampleMismatch; warning: SourceError }[]): SourceError[] {
+  const last = new Map<string, SourceError>();
+  for (const u of upstream) {
+    const site = JSON.stringify(u.mismatch.site);
+    last.delete(site);
+    last.set(site, u.warning);
+  }
+  return [...last.values()];
+}
+
+/**
  * A mismatch's error, as an example of ours; where the provider pins no published document (a spec written by hand,
  * perhaps from the vendor's document as published), one of its root file says how the vendor's own example becomes a
  * warning: pinning that document. The pin is read once, at the first such mismatch.
