@@ -8,7 +8,13 @@
 // headers) and this sends it at that address instead, on the same origin
 // only, so that nothing of the call path of any package changes for it. On a
 // mock, an address on the operation's real host is sent to the mock instead.
-import { executeToolDefinition, type FetchLike, redact, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  executeToolDefinition,
+  type FetchLike,
+  redact,
+  type ToolError,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import {
   envReferenceName,
   readPath,
@@ -18,6 +24,7 @@ import {
 } from "@blockwright/runtime/workflow";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import type { Polled } from "./poll-position.js";
+import { toolErrorText } from "./tool-error-text.js";
 
 /** Pages one poll reads at most (a round longer than this goes on at the next poll, where the trigger declares how). */
 export const POLL_MAX_PAGES = 100;
@@ -25,7 +32,7 @@ export const POLL_MAX_PAGES = 100;
 /** What a poll's call gave: the items and addresses, and the requests it took; or why it failed. */
 export type PollAnswer =
   | { ok: true; polled: Polled; requests: number }
-  | { ok: false; message: string; retryable: boolean; requests: number; elsewhere?: true };
+  | { ok: false; message: string; retryable: boolean; requests: number; retryAfterMs?: number; elsewhere?: true };
 
 /**
  * Calls the list operation with the poll's inputs; `at`: the address to send the first request to (a delta link);
@@ -108,13 +115,7 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
       },
     );
     const requests = Math.max(1, sent.length);
-    if (!result.success)
-      return {
-        ok: false,
-        message: redact(result.error.message, secrets),
-        retryable: result.error.retryable === true,
-        requests,
-      };
+    if (!result.success) return failedPoll(tool, result.error, secrets, requests);
     const output = result.output as Record<string, unknown>;
     const items = readPath(output, o.trigger.items.split("."));
     if (!Array.isArray(items))
@@ -137,6 +138,18 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     return { ok: true, polled: { items, complete, ...(link ? { link } : {}), ...(next ? { next } : {}) }, requests };
   };
   return Object.assign(call, { secrets, tool });
+}
+
+/** A call that failed, named by its operation, the upstream's status and code (secrets withheld). */
+function failedPoll(tool: ToolSpec, error: ToolError, secrets: string[], requests: number): PollAnswer {
+  return {
+    ok: false,
+    message: `${tool.id}: ${redact(toolErrorText(error), secrets)}`,
+    retryable: error.retryable === true,
+    requests,
+    // The upstream's own wait (Retry-After, a quota's reset): the next poll waits at least that long.
+    ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+  };
 }
 
 /**

@@ -89,7 +89,9 @@ interface Book {
 }
 
 /** A loopback shelf: its books, every request's path and query, and a hook after each answer. */
-async function fakeShelf(answer: (url: URL, n: number) => { status: number; body?: unknown } | "hang") {
+async function fakeShelf(
+  answer: (url: URL, n: number) => { status: number; body?: unknown; headers?: Record<string, string> } | "hang",
+) {
   const seen: string[] = [];
   const hanging: ServerResponse[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -98,7 +100,7 @@ async function fakeShelf(answer: (url: URL, n: number) => { status: number; body
     const out = answer(url, seen.length);
     if (out === "hang") return void hanging.push(res);
     res
-      .writeHead(out.status, { "content-type": "application/json" })
+      .writeHead(out.status, { "content-type": "application/json", ...out.headers })
       .end(JSON.stringify(out.body ?? { error: { code: "Down", message: "down" } }));
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
@@ -287,6 +289,24 @@ describe("serve's poller", () => {
       expect((await store.pollPosition(positionKey(triggers.shelf_book_since as PollTriggerSpec, {}))).version).toBe(
         p.outcomes.filter((o) => o.ok).length,
       );
+    } finally {
+      await store.close();
+      await shelf.close();
+    }
+  });
+
+  it("names the operation and status of a failed poll, and waits as long as the upstream's Retry-After", async () => {
+    // Two minutes: past what the runtime waits itself between attempts, so the poll fails with the upstream's wait.
+    const shelf = await fakeShelf(() => ({ status: 429, headers: { "retry-after": "120" } }));
+    const store = openSqliteStore(join(work, "throttled.sqlite"));
+    try {
+      const p = poller("shelf_book_since", store, shelf.base, { intervalMs: 10 });
+      await until(() => p.outcomes.length >= 1, "the throttled poll");
+      await p.stop();
+      const [outcome] = p.outcomes;
+      expect(outcome?.ok).toBe(false);
+      expect(outcome?.waitMs).toBe(120_000);
+      expect(outcome?.ok === false && outcome.message).toMatch(/^shelf_list_books: upstream 429\b/);
     } finally {
       await store.close();
       await shelf.close();

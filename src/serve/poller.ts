@@ -4,7 +4,8 @@
 // item in one transaction of the store (advancePoll) before any run is told
 // to start: persist, then act, as a delivery is kept before it is answered.
 // A restart reads the same position, so nothing is run twice or skipped.
-// An upstream failure waits longer each time (doubled, at most an hour); a
+// An upstream failure waits longer each time (doubled, at most an hour), and
+// at least as long as the upstream asked (Retry-After); a
 // poll's requests take their turn at the provider's documented rate; the
 // stop signal ends a wait or a call under way at once. Where serves share a
 // store (Postgres), one polls a trigger at a time (the store's pollHold).
@@ -102,7 +103,10 @@ export function startPoller(o: PollerOptions): Poller {
     const paced = Math.max(o.intervalMs, answer.requests * turnMs);
     if (!answer.ok) {
       failures++;
-      const waitMs = Math.min(MAX_BACKOFF_MS, Math.max(paced, o.intervalMs * 2 ** Math.min(failures, 20)));
+      const waitMs = Math.min(
+        MAX_BACKOFF_MS,
+        Math.max(paced, o.intervalMs * 2 ** Math.min(failures, 20), answer.retryAfterMs ?? 0),
+      );
       if (!stopping.signal.aborted) {
         o.log(
           `serve: ${o.trigger.id}: the poll failed (${answer.message}); the next in ${Math.round(waitMs / 1000)} s`,

@@ -36,7 +36,8 @@ const block = (status: BlockResult["status"], retryable?: boolean): BlockResult 
           provider: "zq",
           operation: "zq_op",
           status: retryable ? 503 : 400,
-          message: retryable ? "503" : "400",
+          code: retryable ? "zq_busy" : "zq_bad_value",
+          message: retryable ? "try later" : "refused",
           retryable,
         },
       }),
@@ -51,27 +52,28 @@ const retry = { attempts: 3, backoffMs: 10_000 };
 
 describe("an attempt's outcome", () => {
   it(
-    "is the run's next status: succeeded, failed at once, queued after a doubling backoff, then dead; " +
+    "is the run's next status (its error naming each failed block, operation and status): succeeded, failed at " +
+      "once, queued after a doubling backoff, then dead; " +
       "cancelled runs are queued uncounted",
     () => {
       expect(outcomeOf(run(1), result("succeeded", [block("succeeded")]), retry, NOW)).toEqual({ status: "succeeded" });
       expect(outcomeOf(run(1), result("failed", [block("failed", false)]), retry, NOW)).toEqual({
         status: "failed",
-        error: "call: 400",
+        error: "call (zq_op): upstream 400 zq_bad_value: refused",
       });
       expect(outcomeOf(run(1), result("failed", [block("failed", true)]), retry, NOW)).toEqual({
         status: "queued",
-        error: "call: 503",
+        error: "call (zq_op): upstream 503 zq_busy: try later",
         nextAt: NOW + 10_000,
       });
       expect(outcomeOf(run(2), result("failed", [block("failed", true)]), retry, NOW)).toEqual({
         status: "queued",
-        error: "call: 503",
+        error: "call (zq_op): upstream 503 zq_busy: try later",
         nextAt: NOW + 20_000,
       });
       expect(outcomeOf(run(3), result("failed", [block("failed", true)]), retry, NOW)).toEqual({
         status: "dead",
-        error: "call: 503 (after 3 attempts)",
+        error: "call (zq_op): upstream 503 zq_busy: try later (after 3 attempts)",
       });
       expect(outcomeOf(run(2), result("cancelled", []), retry, NOW)).toEqual({
         status: "queued",

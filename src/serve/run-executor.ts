@@ -8,6 +8,7 @@
 // within a bound, then cancels them: they resume on the next start.
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import { type RetryPolicy, type RunOutcome, retryDelay, type StoredRun, type TriggerStore } from "./store.js";
+import { toolErrorText } from "./tool-error-text.js";
 
 export interface ExecutorOptions {
   store: TriggerStore;
@@ -38,7 +39,13 @@ export function outcomeOf(run: StoredRun, result: RunResult, retry: RetryPolicy,
   if (result.status === "succeeded") return { status: "succeeded" };
   if (result.status === "cancelled") return { status: "queued", nextAt: nowMs, undoAttempt: true };
   const failed = result.blocks.filter((b) => b.status === "failed");
-  const error = failed.map((b) => `${b.id}: ${b.error?.message ?? "failed"}`).join("; ");
+  // Each failed block with its operation and the upstream's status, as `run`'s table names them.
+  const error = failed
+    .map(
+      (b) =>
+        `${b.id}${b.operation !== b.id ? ` (${b.operation})` : ""}: ${b.error ? toolErrorText(b.error) : "failed"}`,
+    )
+    .join("; ");
   const retryable = failed.length > 0 && failed.every((b) => b.error?.retryable === true);
   if (!retryable) return { status: "failed", error };
   if (run.attempts >= retry.attempts)

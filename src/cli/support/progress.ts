@@ -8,6 +8,7 @@ import {
   type RunResult,
   type Workflow,
 } from "@blockwright/runtime/workflow";
+import { toolErrorText } from "../../serve/tool-error-text.js";
 import type { Output } from "./io.js";
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -144,11 +145,7 @@ function count(result: RunResult, status: string): number {
 }
 
 function detailOf(b: BlockResult): string {
-  if (b.status === "failed")
-    return (
-      `${b.error?.type ?? "error"}${b.error?.status ? ` ${b.error.status}` : ""}` +
-      `${b.error?.code ? ` ${b.error.code}` : ""}: ${b.error?.message ?? ""}`
-    );
+  if (b.status === "failed") return b.error ? toolErrorText(b.error) : "error: ";
   if (b.status === "skipped") return `upstream ${(b.skippedBecause ?? []).join(", ")} did not succeed`;
   if (b.status === "cancelled")
     return b.startedAt ? "interrupted while running" : "not started: the run was interrupted";
