@@ -43,12 +43,13 @@ export interface SelectOptions {
 }
 
 /**
- * The position before a trigger's first poll: by `since` on a time, the time of the start (so the first poll finds what
- * came after), else nothing.
+ * The position before a trigger's first poll: by `since` on a time, the second of the start (the first poll asks from
+ * there, and what it finds is the position), else nothing. The second, not the instant: times written to the second
+ * put an item made later in that second before the instant, and it would never run.
  */
 export function startPosition(trigger: PollTriggerSpec, nowMs: number, backfill: boolean): PollPosition {
   if (trigger.position.kind === "since" && trigger.position.type === "date-time" && !backfill)
-    return { primed: true, since: nowMs, ids: [] };
+    return { primed: false, since: Math.floor(nowMs / 1000) * 1000, ids: [] };
   return { primed: false, ids: [] };
 }
 

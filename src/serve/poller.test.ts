@@ -201,6 +201,29 @@ describe("serve's poller", () => {
     },
   );
 
+  it("runs an item of the start's second created after the first poll, and none that poll found there", async () => {
+    // The upstream's times are to the second; serve started half a second into one.
+    const start = Date.parse("2030-01-01T00:00:00.500Z");
+    const books: Book[] = [{ id: "b-there", title: "There", state: "ready", addedAt: "2030-01-01T00:00:00Z" }];
+    const shelf = await fakeShelf((url, n) => {
+      const since = Date.parse(url.searchParams.get("addedSince") ?? "");
+      const body = { total: books.length, value: books.filter((b) => Date.parse(b.addedAt ?? "") >= since) };
+      // Created after the first poll's answer, in the same second (at .800, its time written as the second's).
+      if (n === 1) books.push({ id: "b-after", title: "After", state: "ready", addedAt: "2030-01-01T00:00:00Z" });
+      return { status: 200, body };
+    });
+    const store = openSqliteStore(join(work, "start-second.sqlite"));
+    try {
+      const p = poller("shelf_book_since", store, shelf.base, { now: () => start });
+      await until(() => p.outcomes.length >= 3, "three polls");
+      await p.stop();
+      expect(await runsOf(store, "shelf_book_since")).toEqual(["b-after"]);
+    } finally {
+      await store.close();
+      await shelf.close();
+    }
+  });
+
   it(
     "follows a delta link: the first round is the position, created items run once, " +
       "changed and removed ones do not, across a restart",
