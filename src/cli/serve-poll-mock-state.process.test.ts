@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
-import { within } from "../../test-support/runtime/hang-guard.js";
+import { until, within } from "../../test-support/runtime/hang-guard.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-mock-state-"));
@@ -28,6 +28,18 @@ const TRIGGER = `triggers:
       operation: zqshop_list_orders
       items: orders
       ids: { order: oldestFirst }
+      intervalSeconds: 60
+  zqshop_order_changed:
+    title: Order changed
+    description: Starts once for each change of an order (polled by its modification time).
+    eventId: ["$event#/id", "$event#/updated_at"]
+    outputs:
+      orderId: { from: "$event#/id", description: The order's id. }
+    poll:
+      operation: zqshop_list_orders
+      items: orders
+      inputs: { updated_since: "{{poll.since}}" }
+      since: { field: /updated_at, type: date-time }
       intervalSeconds: 60
 `;
 
@@ -51,6 +63,9 @@ blocks:
       orderId: "{{start.metadata.orderId}}"
 `;
 
+/** The same workflow, started by each change of an order (a `since` trigger on its modification time). */
+const CHANGED = WORKFLOW.replace("trigger: zqshop_order_placed", "trigger: zqshop_order_changed");
+
 beforeAll(async () => {
   expect((await cli(["init", project])).code).toBe(0);
   mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
@@ -61,9 +76,22 @@ beforeAll(async () => {
     { recursive: true },
   );
   const manifest = join(project, "specs/zqshop/manifest.yaml");
-  writeFileSync(manifest, `${readFileSync(manifest, "utf8")}${TRIGGER}`);
+  const document = join(project, "specs/zqshop/openapi.yaml");
+  // The list gains a query for the orders changed since a time (the mock lists every order: the poll tells them apart).
+  const since = "updated_since";
+  writeFileSync(
+    document,
+    readFileSync(document, "utf8").replace(
+      "        - { name: starting_after, in: query, schema: { type: string } }\n",
+      `$&        - { name: ${since}, in: query, schema: { type: string } }\n`,
+    ),
+  );
+  const param = `      ${since}: { type: string, maxLength: 40, description: Changed since., wire: { in: query } }\n`;
+  const text = readFileSync(manifest, "utf8").replace(/( {6}starting_after: .*\n)/, `$1${param}`);
+  writeFileSync(manifest, `${text}${TRIGGER}`);
   expect((await cli(["generate"], { cwd: project })).code).toBe(0);
   writeFileSync(join(project, "orders.yaml"), WORKFLOW);
+  writeFileSync(join(project, "changed.yaml"), CHANGED);
 });
 
 /** Creates an order through the mock, as any client would; its id. */
@@ -77,11 +105,22 @@ async function createOrder(mock: string, note: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-const runEvents = (text: string) =>
+const runEvents = (text: string, trigger = "zqshop_order_placed") =>
   text
     .split("\n")
-    .filter((l) => l.startsWith('{"trigger":"zqshop_order_placed"'))
+    .filter((l) => l.startsWith(`{"trigger":"${trigger}"`))
     .map((l) => JSON.parse(l) as { event: string; status: string });
+
+/** Serves `workflow` on mocks, polling each second; the mock's address. */
+async function serving(workflow: string, store: string) {
+  const served = spawnCli(
+    ["serve", workflow, "--mock", "--store", join(tmp, store), "--poll-interval", "1", "--concurrency", "1"],
+    {},
+    project,
+  );
+  const [, mock] = (await served.waitFor(/serve: mocks: zqshop (http:\/\/127\.0\.0\.1:\d+)/)) as RegExpMatchArray;
+  return { served, mock: mock as string };
+}
 
 describe("serve --mock on a poll trigger over a resource of the stateful mock", () => {
   it("runs once each order created through the mock after the first poll, and none of those before", async () => {
@@ -121,4 +160,36 @@ describe("serve --mock on a poll trigger over a resource of the stateful mock", 
       await served.exited.catch(() => undefined);
     }
   });
+
+  it(
+    "runs an order created through the mock, and again when it is changed, by a since trigger on its modification " +
+      "time (the mock sets it to the time of the change)",
+    async () => {
+      const { served, mock } = await serving("changed.yaml", "changed.sqlite");
+      try {
+        await served.waitFor(/zqshop_order_changed: the first poll took the position/);
+        const a = await createOrder(mock, "first");
+        await within(served.waitFor(new RegExp(`"event":"${a}:`)), "the run of A made");
+        // A change in the same second would be the same event (its id is the order's and its time, to the second).
+        const madeIn = Math.floor(Date.now() / 1000);
+        await until(() => Math.floor(Date.now() / 1000) > madeIn, "the next second");
+        const changed = await fetch(`${mock}/v1/orders/${a}`, {
+          method: "PATCH",
+          headers: { authorization: "Bearer zq-order-token-31", "content-type": "application/json" },
+          body: JSON.stringify({ status: "paid" }),
+        });
+        expect(changed.status).toBe(200);
+        await until(() => runEvents(served.stdout(), "zqshop_order_changed").length >= 2, "the run of A changed");
+        served.child.kill("SIGTERM");
+        expect(await served.closed).toBe(0);
+        const runs = runEvents(served.stdout(), "zqshop_order_changed");
+        expect(runs.map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
+        expect(new Set(runs.map((r) => r.event)).size).toBe(2);
+        expect(runs.every((r) => r.event.startsWith(`${a}:`))).toBe(true);
+      } finally {
+        served.child.kill("SIGTERM");
+        await served.exited.catch(() => undefined);
+      }
+    },
+  );
 });

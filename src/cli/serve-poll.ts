@@ -7,6 +7,7 @@
 import { checkValue, type PollTriggerSpec, redact } from "@blockwright/runtime/internal";
 import { envReferenceName, type TriggerBlock, type ValidatedWorkflow } from "@blockwright/runtime/workflow";
 import { lineText } from "../common/github-actions.js";
+import type { RecordStamp } from "../mocks/state/record-stamps.js";
 import type { LoadedRegistry } from "../registry/registry.js";
 import type { TriggerStore } from "../serve/store.js";
 import { type CliIo, startCommandMocks, UsageError } from "./support/io.js";
@@ -54,7 +55,9 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
   // The mocks keep the records of their documents' resources (mocks/mock-state.ts) while serve runs: a record
   // created through a mock (a POST to its address, a block of a run) is in the list the next poll reads.
   const mocks =
-    o.mode === "mock" ? await startCommandMocks(io, providers, { specsDir: o.specsDir, state: {} }) : undefined;
+    o.mode === "mock"
+      ? await startCommandMocks(io, providers, { specsDir: o.specsDir, state: { stamps: mockStamps(trigger) } })
+      : undefined;
   if (mocks) io.stderr.write(`serve: mocks: ${providers.map((p) => `${p} ${mocks.urls[p]}`).join(", ")}\n`);
   try {
     const [{ startWorkflowRuns }, { pollCall }, { startPoller }] = await Promise.all([
@@ -109,6 +112,18 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
   } finally {
     await mocks?.close();
   }
+}
+
+/**
+ * On mocks, a `since` trigger's time field set to the time a record is made through them (and changed, where the
+ * trigger's eventId reads it: each change is an event), so that a record created while serve polls is past its
+ * position.
+ */
+function mockStamps(trigger: PollTriggerSpec): Record<string, RecordStamp[]> {
+  const spec = trigger.position;
+  if (spec.kind !== "since" || spec.type !== "date-time") return {};
+  const same = (p: readonly string[]) => p.length === spec.pointer.length && p.every((t, i) => t === spec.pointer[i]);
+  return { [trigger.provider]: [{ pointer: spec.pointer, onChange: trigger.eventId.some(same) }] };
 }
 
 /**

@@ -24,6 +24,7 @@ import { readWhole, replayed } from "./requests/replayed-request.js";
 import { jsonPatched, mergedValue, type PatchReading, patchReading } from "./requests/patched.js";
 import { sentData } from "./requests/sent-data.js";
 import { type Hit, hitOf, stateRoutes } from "./state-routes.js";
+import { stamped } from "./state/record-stamps.js";
 import type { Kept, MockState } from "./state/state-file.js";
 import { enveloped, inReply, sentFields, withRecord } from "./state/record-in-reply.js";
 
@@ -88,9 +89,14 @@ function answer(
   const fitsAnswer = (r: Node) => [inReply(resource, reply.body, r)].every((it) => it === undefined || fits(it));
   const index =
     hit.id === undefined ? -1 : kept.records.findIndex((r) => hit.idFields.some((f) => String(r[f]) === hit.id));
+  // A poll trigger's time field (state/record-stamps.ts), once the record is made or changed.
+  const stamps = mock.state.stamps[mock.provider] ?? [];
+  const stamp = (record: Node, isNew: boolean) =>
+    stamps.length ? stamped(record, stamps, isNew, (r) => validRecord(mock, resource, r, fitsAnswer)) : record;
   switch (hit.role) {
     case "create": {
-      const record = made(mock, resource, kept, sentFields(resource, sent), fitsAnswer);
+      const drawn = made(mock, resource, kept, sentFields(resource, sent), fitsAnswer);
+      const record = drawn && stamp(drawn, true);
       if (!record) {
         if (!kept.unmade)
           mock.log?.(
@@ -111,7 +117,7 @@ function answer(
     case "update":
     case "put": {
       if (index < 0) return;
-      const record = updated(mock, resource, kept.records[index] as Node, sent, reading, fitsAnswer);
+      const record = stamp(updated(mock, resource, kept.records[index] as Node, sent, reading, fitsAnswer), false);
       kept.records[index] = record;
       mock.state.changed();
       return withRecord(resource, reply, record, fits);
@@ -322,6 +328,14 @@ function replaced(
     if (mock.answers.valid(enveloped(resource, read.body, trial), read.schema) && fitsAnswer(trial)) out = trial;
   }
   return out;
+}
+
+/** Whether a record is valid against the read answer's schema and fits the answer at hand. */
+function validRecord(mock: StatefulMock, resource: Resource, record: Node, fitsAnswer: (r: Node) => boolean): boolean {
+  const read = readAnswer(mock, resource);
+  return (
+    read !== undefined && mock.answers.valid(enveloped(resource, read.body, record), read.schema) && fitsAnswer(record)
+  );
 }
 
 /** The read operation's default answer (status, body, schema), as Prism gives it. */

@@ -29,6 +29,7 @@ import { getAtPointer, parseExpression, type ToolSpec } from "@blockwright/runti
 import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "../load/provider-dirs.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
+import type { RecordStamp } from "./state/record-stamps.js";
 import { prismOperations } from "./mock-operations.js";
 import { withReadableMultipartNames } from "./multipart-names.js";
 import { type Prism, type PrismServer, prismServer } from "./routing/prism-server.js";
@@ -84,7 +85,11 @@ export interface MockOptions {
   /** The seed of the answers drawn from schemas where the document gives no example (mock-realistic.ts); default 1. */
   seed?: number;
   /** Keep the records of the resources (mock-state.ts): for this process, or in `file` from one run to the next. */
-  state?: { file?: string };
+  state?: {
+    file?: string;
+    /** By provider, the fields set to the time a record is made or changed (state/record-stamps.ts). */
+    stamps?: Record<string, readonly RecordStamp[]>;
+  };
   /**
    * Providers as the caller linked them (a contract run's worker), by name: their documents and manifests not read
    * again, and each mock serving only the operations of the tools named (load/linked-subject.ts).
@@ -274,7 +279,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   const { resourcesOf } = await import("./mock-resources.js");
   let state: InstanceType<typeof MockState> | undefined;
   try {
-    state = options.state ? new MockState(options.state.file) : undefined;
+    state = options.state ? new MockState(options.state.file, options.state.stamps) : undefined;
   } catch (e) {
     throw e instanceof StateFileError ? new MockStartError(e.message) : e;
   }

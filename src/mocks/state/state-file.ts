@@ -3,6 +3,7 @@
 // next run.
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../../common/files.js";
+import type { RecordStamp } from "./record-stamps.js";
 
 type Node = Record<string, unknown>;
 
@@ -24,7 +25,13 @@ const FORMAT = "blockwright-mock-state";
 export class MockState {
   private readonly providers: Record<string, Record<string, Kept>> = {};
 
-  constructor(readonly file?: string) {
+  /**
+   * `stamps`: by provider, the fields set to the time a record is made or changed (record-stamps.ts), kept by no file.
+   */
+  constructor(
+    readonly file?: string,
+    readonly stamps: Readonly<Record<string, readonly RecordStamp[]>> = {},
+  ) {
     if (!file || !existsSync(file)) return;
     let data: unknown;
     try {
