@@ -1,5 +1,6 @@
 // How an `ids` poll tells new items from those it saw: every id of the page it read is kept, however many the page
 // holds, so that a list answered whole, longer than the trigger's `keep`, runs nothing the next time it is read.
+// An item left out is said by the part of its id it lacks.
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { selectNew } from "./poll-position.js";
@@ -44,5 +45,19 @@ describe("an ids poll whose page holds more items than it keeps", () => {
     const long = selectNew(spec, { primed: true, ids: [] }, page(5, "newestFirst"), { backfill: false });
     const short = { items: [{ id: "zq7" }, { id: "zq6" }], complete: true };
     expect(selectNew(spec, long.position, short, { backfill: false }).position.ids).toEqual(["zq5", "zq6", "zq7"]);
+  });
+});
+
+describe("an item left out", () => {
+  it("is said by the part of its id it lacks, among the parts", () => {
+    const spec: PollTriggerSpec = {
+      ...trigger("oldestFirst", 3),
+      position: { kind: "since", pointer: ["changedAt"], type: "date-time" },
+      eventId: [["id"], ["changedAt"]],
+    };
+    const polled = { items: [{ changedAt: "2030-01-01T00:00:00Z" }], complete: true };
+    expect(selectNew(spec, { primed: true, ids: [] }, polled, { backfill: false }).skipped).toEqual([
+      "an item without /id (its id: /id and /changedAt)",
+    ]);
   });
 });

@@ -90,9 +90,16 @@ export function selectNew(
   }
   if (spec.kind === "since") {
     const dated = mine.flatMap((item) => {
-      const value = comparable(valueAt(item, spec.pointer), spec.type);
+      const raw = valueAt(item, spec.pointer);
+      const value = comparable(raw, spec.type);
       if (value === undefined) {
-        skipped.push(`an item whose /${spec.pointer.join("/")} is not a ${spec.type}`);
+        // Which item, and what it holds there (cut: it is the upstream's).
+        const shown = raw === undefined ? "nothing" : JSON.stringify(raw).slice(0, 40);
+        const named = withId(trigger, item, [])[0]?.id;
+        skipped.push(
+          `${named === undefined ? "an item" : `item ${named}`}, whose /${spec.pointer.join("/")} holds ${shown}, ` +
+            `not a ${spec.type}`,
+        );
         return [];
       }
       return withId(trigger, item, skipped).map((f) => ({ ...f, value }));
@@ -157,7 +164,12 @@ export function itemIds(trigger: PollTriggerSpec, items: readonly unknown[]): st
 function withId(trigger: PollTriggerSpec, item: unknown, skipped: string[]): { id: string; item: unknown }[] {
   const parts = trigger.eventId.map((pointer) => valueAt(item, pointer));
   if (!parts.length || parts.some((p) => p === undefined || p === null)) {
-    skipped.push(`an item without ${trigger.eventId.map((p) => `/${p.join("/")}`).join(" and ")}`);
+    const pointers = trigger.eventId.map((p) => `/${p.join("/")}`);
+    const missing = pointers.filter((_, i) => parts[i] === undefined || parts[i] === null);
+    skipped.push(
+      `an item without ${missing.join(" and ")}` +
+        (missing.length < pointers.length ? ` (its id: ${pointers.join(" and ")})` : ""),
+    );
     return [];
   }
   return [{ id: parts.map(idPart).join(":"), item }];

@@ -224,6 +224,34 @@ describe("serve's poller", () => {
     }
   });
 
+  it("says once, at the first poll listing it, an item left out, naming it and what it lacks", async () => {
+    const shelf = await fakeShelf(() => ({
+      status: 200,
+      body: {
+        total: 2,
+        value: [
+          { id: "b-undated", title: "Undated", state: "ready", addedAt: "yesterday" },
+          { title: "No id", state: "ready", addedAt: "2030-01-01T00:00:09Z" },
+        ],
+      },
+    }));
+    const store = openSqliteStore(join(work, "left-out.sqlite"));
+    const lines: string[] = [];
+    try {
+      const p = poller("shelf_book_since", store, shelf.base, { log: (line) => lines.push(line) });
+      await until(() => p.outcomes.length >= 4, "four polls");
+      await p.stop();
+      expect(lines).toEqual([
+        'serve: shelf_book_since: left out item b-undated, whose /addedAt holds "yesterday", not a date-time',
+        "serve: shelf_book_since: left out an item without /id",
+        expect.stringMatching(/^serve: shelf_book_since: the first poll took the position/),
+      ]);
+    } finally {
+      await store.close();
+      await shelf.close();
+    }
+  });
+
   it(
     "follows a delta link: the first round is the position, created items run once, " +
       "changed and removed ones do not, across a restart",

@@ -19,6 +19,8 @@ import type { PollHold, PollPosition, TriggerStore } from "./store.js";
 
 /** The longest wait after failures. */
 const MAX_BACKOFF_MS = 3_600_000;
+/** Lines of items left out remembered, so that each is said once (then they are said again, the memory bounded). */
+const MAX_TOLD = 1_000;
 
 export interface PollerOptions {
   trigger: PollTriggerSpec;
@@ -90,6 +92,14 @@ export function startPoller(o: PollerOptions): Poller {
   const key = positionKey(o.trigger, o.params);
   const turnMs = o.requestsPerMinute ? 60_000 / o.requestsPerMinute : 0;
   let failures = 0;
+  // An item left out is listed again at each poll (its time is past the position): it is said once.
+  const told = new Set<string>();
+  const said = (line: string) => {
+    if (told.has(line)) return;
+    if (told.size >= MAX_TOLD) told.clear();
+    told.add(line);
+    o.log(line);
+  };
 
   const pollOnce = async (): Promise<{ waitMs: number }> => {
     const { position, version } = await o.store.pollPosition(key);
@@ -116,7 +126,7 @@ export function startPoller(o: PollerOptions): Poller {
       return { waitMs };
     }
     failures = 0;
-    const fresh = await advance(o, { key, version, polledAt }, from, answer.polled);
+    const fresh = await advance({ ...o, said }, { key, version, polledAt }, from, answer.polled);
     // Undefined: another poller moved the position first; its result stands, this one is dropped.
     const runs = fresh?.filter(Boolean).length ?? 0;
     // Said once, so that one watching knows from when on an item runs.
@@ -171,7 +181,7 @@ export function startPoller(o: PollerOptions): Poller {
  * position moved with a queued run per new item, in one transaction; undefined when another poller moved it first.
  */
 async function advance(
-  o: PollerOptions,
+  o: PollerOptions & { said(line: string): void },
   at: { key: string; version: number; polledAt: number },
   from: PollPosition,
   polled: Polled,
@@ -179,7 +189,7 @@ async function advance(
   const created = o.trigger.position.kind === "delta" && o.trigger.position.created;
   const known = created ? await o.store.knownItems(at.key, itemIds(o.trigger, polled.items)) : undefined;
   const selected = selectNew(o.trigger, from, polled, { backfill: o.backfill, ...(known ? { known } : {}) });
-  for (const why of selected.skipped) o.log(`serve: ${o.trigger.id}: left out ${why}`);
+  for (const why of selected.skipped) o.said(`serve: ${o.trigger.id}: left out ${why}`);
   return o.store.advancePoll(
     {
       trigger: o.trigger.id,
