@@ -167,6 +167,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/call-json-or-file.test.ts",
       "src/contract/kinds/required-when.test.ts",
       "src/emit/required-when.test.ts",
+      "src/emit/operation-heading.test.ts",
       "src/link/rules/required-when.test.ts",
       "contract-tests/stateful-workflow.contract.test.ts",
       "src/cli/generate-one-provider.test.ts",

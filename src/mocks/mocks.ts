@@ -32,6 +32,7 @@ import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import type { RecordStamp } from "./state/record-stamps.js";
 import { prismOperations } from "./mock-operations.js";
 import { withReadableMultipartNames } from "./multipart-names.js";
+import { withSingleFraming } from "./answers/single-framing.js";
 import { type Prism, type PrismServer, prismServer } from "./routing/prism-server.js";
 import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
@@ -99,31 +100,6 @@ export interface MockOptions {
 
 /** The seed of realistic answers when none is given: a fixed one, so that runs without --seed answer alike. */
 export const DEFAULT_MOCK_SEED = 1;
-
-/**
- * An answer framed one way: Prism gives a binary example (a file) both a
- * Content-Length and `Transfer-Encoding: chunked`, which fetch refuses as no
- * HTTP/1.1; the length is kept, the chunking dropped.
- */
-function withSingleFraming(listener: RequestListener): RequestListener {
-  return (req, res) => {
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
-    res.writeHead = ((...args: unknown[]) => {
-      const headers = args.find(
-        (a): a is Record<string, unknown> => a !== null && typeof a === "object" && !Array.isArray(a),
-      );
-      const lengthIn = (h: Record<string, unknown> | undefined) =>
-        h !== undefined && Object.keys(h).some((k) => k.toLowerCase() === "content-length");
-      if (lengthIn(headers) || res.hasHeader("content-length")) {
-        res.removeHeader("transfer-encoding");
-        if (headers)
-          for (const k of Object.keys(headers)) if (k.toLowerCase() === "transfer-encoding") delete headers[k];
-      }
-      return writeHead(...args);
-    }) as typeof res.writeHead;
-    return listener(req, res);
-  };
-}
 
 /**
  * Prism's server and the http.Server under it, which Prism keeps to itself:
