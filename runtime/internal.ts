@@ -15,7 +15,7 @@ export { flowParams, oauthParams } from "./oauth/flows.js";
 export { tokenUrlPlaceholders } from "./oauth/token-url.js";
 export { pageInputsOf } from "./validate/page-inputs.js";
 export { encodeForm, styledPairs } from "./call/form-body.js";
-export { ownValue, setOwn } from "./common/own.js";
+export { ownOf, ownValue, setOwn } from "./common/own.js";
 export { itemAt, entryOf, fieldOf, defined } from "./common/checked.js";
 export { cloneJson } from "./common/clone.js";
 export { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "./common/nesting.js";

@@ -5,24 +5,20 @@
 // some), which a tool that sends one is never called without (support.ts
 // `bodyNeeded`, `constantsNeeded`).
 import { cloneJson } from "../common/clone.js";
+import { ownOf } from "../common/own.js";
 import { scalarText } from "../common/scalar-text.js";
 import type { PageTarget, ParamCall, RouteSpec, ToolCall } from "../spec/tool-types.js";
 import { isWholeBody, toolPlan } from "../validate/tool-plan.js";
 import type { PageValue } from "./page-cursors.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
-import { type PlaceConstants, placeValue, type WireRequest } from "./wire-request.js";
+import { emptyRequest, type PlaceConstants, placeValue, type WireRequest } from "./wire-request.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
  * tool-field-readers.test.ts: each reader reads it).
  */
-export const TOOL_FIELDS_READ = [
-  "path",
-  "params",
-  "accept",
-  "constants",
-] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = ["params", "accept", "constants"] as const satisfies readonly (keyof ToolCall)[];
 
 export type { WireRequest };
 
@@ -42,7 +38,7 @@ export function buildRequest(
   visited: readonly number[],
 ): WireRequest {
   const { form, bodies, constants } = parts;
-  const request: WireRequest = { path: {}, query: {}, header: {} };
+  const request = emptyRequest();
   const { params } = tool;
   // The whole-body parameter first, so that fields placed inside it win; the others in the tool's order (a stable
   // sort).
@@ -53,7 +49,7 @@ export function buildRequest(
     const spec = params[at] as ParamCall;
     const value = values[spec.name];
     if (value === undefined || unsent.has(spec.name)) continue;
-    const wire = route?.wire[spec.name] ?? spec.wire;
+    const wire = ownOf(route?.wire, spec.name) ?? spec.wire;
     switch (wire.in) {
       case "body":
         bodies?.place(request, tool, spec, wire, value);

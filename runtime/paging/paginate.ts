@@ -25,7 +25,7 @@
 // and paid for, is thrown away.
 import type { Place } from "../call/build-request.js";
 import { defined, entryOf, itemAt } from "../common/checked.js";
-import { ownValue } from "../common/own.js";
+import { ownOf, ownValue } from "../common/own.js";
 import { isBlank } from "../validate/validate-params.js";
 import { cloneJson } from "../common/clone.js";
 import { expressionOf, readOutputPath, setOutputPath } from "../call/map-outputs.js";
@@ -307,7 +307,7 @@ function pageSizer(
   const fewer = formatBound && maxItems !== undefined && !numbered ? param.maximum : undefined;
   const size = largest ?? call.values[param.name] ?? fewer;
   if (typeof size !== "number" || (largest === undefined && maxItems === undefined)) return () => undefined;
-  const wire = call.route?.wire[param.name] ?? param.wire;
+  const wire = ownOf(call.route?.wire, param.name) ?? param.wire;
   const target: PageTarget | undefined =
     wire.in === "body"
       ? { in: "body", pointer: wire.pointer }
