@@ -13,6 +13,7 @@ import {
   type WireConstant,
   type WireSpec,
   wayCredentials,
+  ownOf,
 } from "@blockwright/runtime/internal";
 import { placementWords } from "../link/auth/auth.js";
 import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
@@ -161,7 +162,7 @@ function touches(
       out.push(name);
     else if (w.in === "switch") for (const x of w.whenTrue) paramWire(x, name);
   };
-  for (const p of target.tool.params) paramWire(target.wire[p.name] ?? p.wire, `param ${p.name}`);
+  for (const p of target.tool.params) paramWire(ownOf(target.wire, p.name) ?? p.wire, `param ${p.name}`);
   if (/^response\.\d+\.body$/.test(c.location))
     for (const o of target.tool.outputs)
       if (sourceRefs(o.source).some((ref) => ref.kind === "body" && reads(o.source, star(ref.pointer), c.pointer)))

@@ -12,6 +12,7 @@ import {
   type ValueRef,
   type WireConstant,
   type WireSpec,
+  ownOf,
 } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
@@ -76,7 +77,7 @@ export function bindingOf(tools: readonly ToolSpec[], serverPath = ""): Binding 
         else if (w.in === "body") add(b.body, op, star(parsePointer(w.pointer)));
         else if (w.in === "switch") w.whenTrue.forEach(place);
       };
-      for (const p of tool.params) place(target.wire[p.name] ?? p.wire);
+      for (const p of tool.params) place(ownOf(target.wire, p.name) ?? p.wire);
       tool.constants.forEach(place);
       for (const o of [...tool.outputs, ...tool.outcomes.flatMap((outcome) => outcome.outputs)])
         for (const ref of sourceRefs(o.source)) if (ref.kind === "body") add(b.response, op, star(ref.pointer));

@@ -14,6 +14,7 @@ import {
   styledPairs,
   type ToolSpec,
   type WireSpec,
+  ownOf,
 } from "@blockwright/runtime/internal";
 import { joinsSlash, textBefore } from "@blockwright/runtime/internal/generate";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
@@ -31,7 +32,7 @@ import { sentAsRun, sharedXmlItems } from "../../judge/body/xml-shared-items.js"
 /** The value a parameter has in the captured request, as the wire carries it (undefined when absent). */
 export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec): unknown {
   const { op, path, wire: routeWire } = operationOf(ex, tool, doc);
-  const wire = routeWire[param.name] ?? param.wire;
+  const wire = ownOf(routeWire, param.name) ?? param.wire;
   switch (wire.in) {
     case "path": {
       // Two expressions in one segment (`{id}.{format}`): the text splits several ways, and the service reads the split
@@ -118,7 +119,7 @@ export function expectedWire(wire: WireSpec, value: unknown): unknown {
 /** The parameter's value reached the wire where its placement says, unchanged. */
 export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec, value: unknown): void {
   const { wire: routeWire } = operationOf(ex, tool, doc);
-  const wire = routeWire[param.name] ?? param.wire;
+  const wire = ownOf(routeWire, param.name) ?? param.wire;
   // Before any text is made of the value (an object drawn without a prototype has no text).
   if (wire.in === "query" && ((value !== null && typeof value === "object") || wire.encoding?.json)) {
     // An array or object in the query, or any value the document JSON-encodes (`content`, a string quoted): the pairs
