@@ -121,9 +121,10 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // connection values: +52): 18,071; 18,100. 84th (a list in one string at a place styled as a list written as the
 // style writes a list, its delimiters literal: +43): 18,114; 18,150. 86th (a number's text read in decimal, a long
 // text counted in its own characters, +110; a secret looked for under four layers of percent-encoding, in hex and
-// through its base64 tail, +386): 18,610; 18,650.
+// through its base64 tail, +386): 18,610; 18,650. 89th (a request's pairs by name kept in records without Object's
+// members, a route's wire and a body field read and set as own keys: a `__proto__` pair sent, +46): 18,656; 18,700.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 18_650;
+const MAX_CLIENT_GZIP_BYTES = 18_700;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
