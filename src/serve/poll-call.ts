@@ -2,7 +2,10 @@
 // (templates filled by the poller) and the connection inputs the trigger block
 // carries (resolved from the environment as any block's, placeholders on
 // mocks), sent through the runtime with every part of its support. A poll
-// `by id` reads the first page; the others read every page up to a limit.
+// `by id` reads the first page; a delta poll every page up to a limit, then
+// goes on at the next page's address; a `since` poll every page, a part of
+// that many at a time (the upstream may list newest first: the oldest new
+// items may be on the last pages).
 // A delta poll starts at the address the upstream gave to come back with:
 // the runtime builds the operation's first request (its credential, its
 // headers) and this sends it at that address instead, on the same origin
@@ -11,6 +14,7 @@
 import {
   executeToolDefinition,
   type FetchLike,
+  paginateToolDefinition,
   redact,
   type ToolError,
   type ToolSpec,
@@ -22,7 +26,7 @@ import {
   resolveInputs,
   type TriggerBlock,
 } from "@blockwright/runtime/workflow";
-import type { PollTriggerSpec } from "@blockwright/runtime/internal";
+import type { PollTriggerSpec, ToolResult } from "@blockwright/runtime/internal";
 import type { Polled } from "./poll-position.js";
 import { toolErrorText } from "./tool-error-text.js";
 
@@ -31,7 +35,8 @@ export const POLL_MAX_PAGES = 100;
 
 /** What a poll's call gave: the items and addresses, and the requests it took; or why it failed. */
 export type PollAnswer =
-  | { ok: true; polled: Polled; requests: number }
+  // `more`: the round's next part, where a poll by `since` was cut short by the page limit.
+  | { ok: true; polled: Polled; requests: number; more?: () => Promise<PollAnswer> }
   | { ok: false; message: string; retryable: boolean; requests: number; retryAfterMs?: number; elsewhere?: true };
 
 /**
@@ -100,18 +105,24 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
       return base(request);
     };
     const fetch = at ? resumedAt(at, counted) : counted;
+    const options = {
+      secrets,
+      fetch,
+      ...(signal ? { signal } : {}),
+      ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}),
+      ...(o.allowHosts?.length ? { allowHosts: o.allowHosts } : {}),
+      ...(tool.oauth && o.tokenUrl ? { tokenUrl: o.tokenUrl } : {}),
+    };
+    // A poll by `since` reads its pages a part at a time: a part cut short goes on where it stopped.
+    if (o.trigger.position.kind === "since" && tool.pagination)
+      return sinceParts(o.trigger, allPages(tool, { ...fixed, ...inputs }, options), secrets, sent, tool);
     const result = await executeToolDefinition(
       tool,
       { ...fixed, ...inputs },
+      // A poll by ids reads the newest page only; the others read every page the operation declares.
       {
-        secrets,
-        fetch,
-        ...(signal ? { signal } : {}),
-        // A poll by ids reads the newest page only; the others read every page the operation declares.
+        ...options,
         ...(o.trigger.position.kind === "ids" || !tool.pagination ? {} : { allPages: true, maxPages: POLL_MAX_PAGES }),
-        ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}),
-        ...(o.allowHosts?.length ? { allowHosts: o.allowHosts } : {}),
-        ...(tool.oauth && o.tokenUrl ? { tokenUrl: o.tokenUrl } : {}),
       },
     );
     const requests = Math.max(1, sent.length);
@@ -138,6 +149,46 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     return { ok: true, polled: { items, complete, ...(link ? { link } : {}), ...(next ? { next } : {}) }, requests };
   };
   return Object.assign(call, { secrets, tool });
+}
+
+/** Every page of the list, one at a time: not the pages' own limit, the parts (sinceParts) are the limit. */
+function allPages(
+  tool: ToolSpec,
+  params: Record<string, unknown>,
+  options: Parameters<typeof paginateToolDefinition>[2],
+) {
+  return paginateToolDefinition(tool, params, { ...options, maxPages: Number.MAX_SAFE_INTEGER });
+}
+
+/**
+ * The next part (up to the page limit) of a round's pages: its items, and the part after it while pages may remain.
+ * The upstream may list newest first, so the pages not read yet may hold the oldest new items: they are read, not left.
+ */
+async function sinceParts(
+  trigger: PollTriggerSpec,
+  pages: AsyncGenerator<ToolResult>,
+  secrets: string[],
+  sent: string[],
+  tool: ToolSpec,
+): Promise<PollAnswer> {
+  sent.length = 0;
+  const items: unknown[] = [];
+  for (let page = 0; page < POLL_MAX_PAGES; page++) {
+    const step = await pages.next();
+    if (step.done) return { ok: true, polled: { items, complete: true }, requests: sent.length };
+    if (!step.value.success) return failedPoll(tool, step.value.error, secrets, Math.max(1, sent.length));
+    const list = readPath(step.value.output as Record<string, unknown>, trigger.items.split("."));
+    if (!Array.isArray(list))
+      return {
+        ok: false,
+        message: `${tool.id} answered without a list at ${trigger.items}`,
+        retryable: false,
+        requests: sent.length,
+      };
+    items.push(...list);
+  }
+  const more = () => sinceParts(trigger, pages, secrets, sent, tool);
+  return { ok: true, polled: { items, complete: false }, requests: sent.length, more };
 }
 
 /** A call that failed, named by its operation, the upstream's status and code (secrets withheld). */

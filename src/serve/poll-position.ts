@@ -88,38 +88,7 @@ export function selectNew(
     );
     return { events, position: { primed: true, ids }, skipped };
   }
-  if (spec.kind === "since") {
-    const dated = mine.flatMap((item) => {
-      const raw = valueAt(item, spec.pointer);
-      const value = comparable(raw, spec.type);
-      if (value === undefined) {
-        // Which item, and what it holds there (cut: it is the upstream's).
-        const shown = raw === undefined ? "nothing" : JSON.stringify(raw).slice(0, 40);
-        const named = withId(trigger, item, [])[0]?.id;
-        skipped.push(
-          `${named === undefined ? "an item" : `item ${named}`}, whose /${spec.pointer.join("/")} holds ${shown}, ` +
-            `not a ${spec.type}`,
-        );
-        return [];
-      }
-      return withId(trigger, item, skipped).map((f) => ({ ...f, value }));
-    });
-    dated.sort((a, b) => a.value - b.value || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const since = position.since;
-    const boundary = new Set(position.ids);
-    const fresh = dated.filter(
-      (d) => since === undefined || d.value > since || (d.value === since && !boundary.has(d.id)),
-    );
-    const top = dated.reduce((max, d) => Math.max(max, d.value), since ?? Number.NEGATIVE_INFINITY);
-    const atTop = dated.filter((d) => d.value === top).map((d) => d.id);
-    const ids = top === since ? [...new Set([...position.ids, ...atTop])] : atTop;
-    const next: PollPosition = {
-      primed: position.primed || polled.complete,
-      ids,
-      ...(Number.isFinite(top) ? { since: top } : since !== undefined ? { since } : {}),
-    };
-    return { events: runs ? fresh.flatMap((f) => eventOf(trigger, f, skipped)) : [], position: next, skipped };
-  }
+  if (spec.kind === "since") return selectSince(trigger, spec, position, polled, mine, runs, skipped);
   // delta: the round's items, each a change; the address to come back at (or to go on at, when the round was cut
   // short).
   const link = polled.complete ? polled.link : (polled.next ?? polled.link);
@@ -153,6 +122,62 @@ export function selectNew(
     position: next,
     skipped,
   };
+}
+
+/** `since`: the items past the position, and the position moved to the newest once the round is read to its end. */
+function selectSince(
+  trigger: PollTriggerSpec,
+  spec: Extract<PollTriggerSpec["position"], { kind: "since" }>,
+  position: PollPosition,
+  polled: Polled,
+  mine: unknown[],
+  runs: boolean,
+  skipped: string[],
+): Selected {
+  const dated = mine.flatMap((item) => {
+    const raw = valueAt(item, spec.pointer);
+    const value = comparable(raw, spec.type);
+    if (value === undefined) {
+      // Which item, and what it holds there (cut: it is the upstream's).
+      const shown = raw === undefined ? "nothing" : JSON.stringify(raw).slice(0, 40);
+      const named = withId(trigger, item, [])[0]?.id;
+      skipped.push(
+        `${named === undefined ? "an item" : `item ${named}`}, whose /${spec.pointer.join("/")} holds ${shown}, ` +
+          `not a ${spec.type}`,
+      );
+      return [];
+    }
+    return withId(trigger, item, skipped).map((f) => ({ ...f, value }));
+  });
+  // The upstream's order, before sorting: a round cut short moves the position only when it is seen oldest first.
+  const ascending =
+    (dated[0]?.value ?? 0) < (dated.at(-1)?.value ?? 0) &&
+    dated.every((d, i) => i === 0 || d.value >= (dated[i - 1]?.value ?? d.value));
+  dated.sort((a, b) => a.value - b.value || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const since = position.since;
+  const boundary = new Set(position.ids);
+  const fresh = dated.filter(
+    (d) => since === undefined || d.value > since || (d.value === since && !boundary.has(d.id)),
+  );
+  const events = runs ? fresh.flatMap((f) => eventOf(trigger, f, skipped)) : [];
+  // With what an earlier part of the round found ahead (newest first), and where it was before.
+  const ahead = position.ahead;
+  const floor = Math.max(since ?? Number.NEGATIVE_INFINITY, ahead?.since ?? Number.NEGATIVE_INFINITY);
+  const top = dated.reduce((max, d) => Math.max(max, d.value), floor);
+  const atTop = dated.filter((d) => d.value === top).map((d) => d.id);
+  const before = [...(top === since ? position.ids : []), ...(top === ahead?.since ? ahead.ids : [])];
+  const ids = [...new Set([...before, ...atTop])];
+  if (!polled.complete && (ahead !== undefined || !ascending) && Number.isFinite(top)) {
+    // Cut short, not seen oldest first: older items may be on the pages not yet read. The position stays until the
+    // round reaches its end (its next part, or a poll again from here, whose runs queued are known by their ids).
+    return { events, position: { ...position, ahead: { since: top, ids } }, skipped };
+  }
+  const next: PollPosition = {
+    primed: position.primed || polled.complete,
+    ids,
+    ...(Number.isFinite(top) ? { since: top } : since !== undefined ? { since } : {}),
+  };
+  return { events, position: next, skipped };
 }
 
 /** The ids of a poll's items (for the store's known ids), in order. */

@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { parseTemplate } from "@blockwright/runtime/workflow";
 import { canonical } from "../common/canonical-json.js";
-import type { PollCall } from "./poll-call.js";
+import type { PollAnswer, PollCall } from "./poll-call.js";
 import { itemIds, type Polled, selectNew, sinceText, startPosition } from "./poll-position.js";
 import type { PollHold, PollPosition, TriggerStore } from "./store.js";
 
@@ -93,23 +93,19 @@ export function startPoller(o: PollerOptions): Poller {
   const turnMs = o.requestsPerMinute ? 60_000 / o.requestsPerMinute : 0;
   let failures = 0;
   // An item left out is listed again at each poll (its time is past the position): it is said once.
-  const told = new Set<string>();
-  const said = (line: string) => {
-    if (told.has(line)) return;
-    if (told.size >= MAX_TOLD) told.clear();
-    told.add(line);
-    o.log(line);
-  };
+  const said = sayOnce(o.log);
+  let rest: (() => Promise<PollAnswer>) | undefined;
 
   const pollOnce = async (): Promise<{ waitMs: number }> => {
     const { position, version } = await o.store.pollPosition(key);
     const from = position ?? startPosition(o.trigger, now(), o.backfill);
     const polledAt = now();
-    const answer = await o.call(
-      pollInputs(o.trigger, o.params, sinceText(o.trigger, from)),
-      from.link,
-      stopping.signal,
-    );
+    // The round's next part when the last was cut short (a round is never left half read for a fresh one).
+    const going = rest;
+    rest = undefined;
+    const answer = going
+      ? await going()
+      : await o.call(pollInputs(o.trigger, o.params, sinceText(o.trigger, from)), from.link, stopping.signal);
     const paced = Math.max(o.intervalMs, answer.requests * turnMs);
     if (!answer.ok) {
       failures++;
@@ -137,8 +133,11 @@ export function startPoller(o: PollerOptions): Poller {
           `each new item runs from now on`,
       );
     if (runs) o.accepted();
+    if (fresh !== undefined && !answer.polled.complete) rest = answer.more;
     // A round cut short goes on at once (its next page), within the rate.
-    const more = o.trigger.position.kind === "delta" && !answer.polled.complete && answer.polled.next !== undefined;
+    const more =
+      rest !== undefined ||
+      (o.trigger.position.kind === "delta" && !answer.polled.complete && answer.polled.next !== undefined);
     const waitMs = more ? answer.requests * turnMs : paced;
     o.polled?.({ ok: true, runs, moved: fresh === undefined, requests: answer.requests, waitMs });
     return { waitMs };
@@ -150,7 +149,9 @@ export function startPoller(o: PollerOptions): Poller {
       let waitMs = o.intervalMs;
       try {
         if (await turn.taken()) ({ waitMs } = await pollOnce());
+        else rest = undefined;
       } catch (e) {
+        rest = undefined;
         if (stopping.signal.aborted) break;
         // The store failed (a lost connection): nothing was written, the same poll is made again later,
         // the hold taken again on a new connection.
@@ -229,6 +230,17 @@ function pollerTurn(o: PollerOptions, key: string) {
       await hold?.release().catch(() => undefined);
       hold = undefined;
     },
+  };
+}
+
+/** `log`, each line once (the lines remembered bounded: past that they are said again). */
+function sayOnce(log: (line: string) => void): (line: string) => void {
+  const told = new Set<string>();
+  return (line) => {
+    if (told.has(line)) return;
+    if (told.size >= MAX_TOLD) told.clear();
+    told.add(line);
+    log(line);
   };
 }
 

@@ -95,13 +95,15 @@ export interface SubscriptionRecord {
  * Where a poll trigger stands: whether its first poll was taken (`primed`: until then what a poll
  * finds is the position, not new, unless backfilling), the last value of its growing field (a time
  * in ms, or a number), the ids seen at that value (`since`) or the last ids seen (`ids`), and the
- * address to come back at (`delta`).
+ * address to come back at (`delta`). `ahead`: with `since`, the newest value (and its ids) a round still going on
+ * found, listed newest first; the position moves there only once the round reached its end.
  */
 export interface PollPosition {
   primed: boolean;
   since?: number;
   ids: string[];
   link?: string;
+  ahead?: { since: number; ids: string[] };
 }
 
 /** A poll's result, as the poller hands it to the store. */
