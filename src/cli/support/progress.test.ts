@@ -93,10 +93,23 @@ describe("progress", () => {
       .map((l) => l.slice(9));
     expect(lines).toEqual([
       "search: started (books_search_volumes)",
-      "wait: failed in 150 ms: the job was still pending after 150 ms of polling",
+      "wait: failed in 150 ms: timeout: the job was still pending after 150 ms of polling",
       "after: skipped: wait did not succeed",
     ]);
     expect(s.text()).not.toContain("\x1b[");
+  });
+
+  it("names a failure's upstream status and code on its line, as the table does", () => {
+    const s = stream(false);
+    const progress = createProgress(workflow, s.out);
+    const error = { type: "upstream", status: 502, code: "ZqBroke", message: "upstream broke" } as const;
+    progress.onEvent({
+      type: "finish",
+      id: "search",
+      result: { ...ok, status: "failed", durationMs: 1463, error: { ...error, provider: "books", operation: "x" } },
+    });
+    progress.stop();
+    expect(s.text().trim().slice(9)).toBe("search: failed in 1463 ms: upstream 502 ZqBroke: upstream broke");
   });
 });
 

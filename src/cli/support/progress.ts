@@ -105,7 +105,8 @@ function describe(result: BlockResult): string {
         `${result.polls ? ` after ${result.polls} poll${result.polls > 1 ? "s" : ""}` : ""}`
       );
     case "failed":
-      return `failed in ${result.durationMs} ms: ${result.error?.message ?? "unknown error"}`;
+      // Worded as the table under it words it: the upstream's status and code, not its message alone.
+      return `failed in ${result.durationMs} ms: ${result.error ? toolErrorText(result.error) : "unknown error"}`;
     case "skipped":
       return result.skippedBecause?.length ? `skipped: ${result.skippedBecause.join(", ")} did not succeed` : "skipped";
     case "cancelled":
