@@ -1,6 +1,7 @@
 // How an `ids` poll tells new items from those it saw: every id of the page it read is kept, however many the page
 // holds, so that a list answered whole, longer than the trigger's `keep`, runs nothing the next time it is read.
-// An item left out is said by the part of its id it lacks.
+// An item left out is said by the part of its id it lacks. A `since` round cut short moves the position only as far
+// as it is known to be complete.
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { selectNew } from "./poll-position.js";
@@ -59,5 +60,31 @@ describe("an item left out", () => {
     expect(selectNew(spec, { primed: true, ids: [] }, polled, { backfill: false }).skipped).toEqual([
       "an item without /id (its id: /id and /changedAt)",
     ]);
+  });
+});
+
+describe("a since poll's round cut short by its page limit", () => {
+  const spec: PollTriggerSpec = {
+    ...trigger("oldestFirst", 3),
+    position: { kind: "since", pointer: ["at"], type: "number" },
+  };
+  const items = (...at: number[]) => at.map((n) => ({ id: `zq${n}`, at: n }));
+  const from = { primed: true, ids: [], since: 10 };
+
+  it("listed newest first, keeps the position until the round's end, then moves to the newest of all its parts", () => {
+    const first = selectNew(spec, from, { items: items(20, 19), complete: false }, { backfill: false });
+    expect(first.events.map((e) => e.id)).toEqual(["zq19", "zq20"]);
+    expect(first.position).toEqual({ ...from, ahead: { since: 20, ids: ["zq20"] } });
+    // A part of one time only, still cut short: the order is not known from it, and the round already read newer ones.
+    const second = selectNew(spec, first.position, { items: items(15, 15), complete: false }, { backfill: false });
+    expect(second.position.since).toBe(10);
+    const last = selectNew(spec, second.position, { items: items(12, 11), complete: true }, { backfill: false });
+    expect(last.events.map((e) => e.id)).toEqual(["zq11", "zq12"]);
+    expect(last.position).toEqual({ primed: true, ids: ["zq20"], since: 20 });
+  });
+
+  it("listed oldest first, moves the position to what the part read", () => {
+    const part = selectNew(spec, from, { items: items(11, 12), complete: false }, { backfill: false });
+    expect(part.position).toEqual({ primed: true, ids: ["zq12"], since: 12 });
   });
 });
