@@ -1,7 +1,8 @@
 // A `format: date` whose own example is a date and time (a report window's start, `2025-10-15T13:51:56Z`, its prose
 // asking `yyyy-mm-ddThh:mm:ss[.sss]Z`): drafted as a date, so every value the document shows and asks for was refused
 // before any request ("must be an RFC 3339 full date"). add writes such a format `date-time` in the cut, from the
-// schema's own example or its parameter's, and says so; a date whose example is a date stays one.
+// schema's own example or its parameter's, and says so; a date whose example is a date stays one, as does one whose
+// own words call it a date and name no time (a document giving every date parameter one stamp as its example).
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
@@ -23,6 +24,21 @@ const document = openapi(
             schema: { type: "string", format: "date" },
           },
           { name: "zq_day", in: "query", example: "2025-10-15", schema: { type: "string", format: "date" } },
+          // One stamp as every parameter's example, the words saying a date: the example is the slip.
+          {
+            name: "zq_due_on",
+            in: "query",
+            description: "ISO 8601 date string",
+            example: stamp,
+            schema: { type: "string", format: "date" },
+          },
+          {
+            name: "zq_due_at",
+            in: "query",
+            description: "ISO 8601 date and time string",
+            example: stamp,
+            schema: { type: "string", format: "date" },
+          },
         ],
         requestBody: {
           required: true,
@@ -53,6 +69,8 @@ describe("a date format whose own example is a date and time", () => {
     expect(params.zq_start?.format).toBe("date-time");
     expect(params.zq_to?.format).toBe("date-time");
     expect(params.zq_day?.format).toBe("date");
+    expect(params.zq_due_on?.format).toBe("date");
+    expect(params.zq_due_at?.format).toBe("date-time");
     expect(params.zq_until?.format).toBe("date");
     expect(d.openapiText).toContain("Changed by blockwright add: paths./zqreports.post.parameters.0 (format date:");
     expect(notesAt(d, "openapi").join(" ")).toContain("components.schemas.ZqWindow.properties.zq_start");

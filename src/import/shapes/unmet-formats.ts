@@ -141,9 +141,18 @@ export function withExampleFormats(cut: Json): string[] {
     // ISO 8601's offset without its colon (`+0000`) is a date and time too, though not RFC 3339's.
     const stamp = typeof example === "string" ? example.replace(/([+-]\d\d)(\d\d)$/, "$1:$2") : example;
     if (schema.format !== "date" || !meets("date-time", stamp) || meets("date", example)) return undefined;
+    // Its own words calling it a date and naming no time ("ISO 8601 date string", where the document gives every
+    // date parameter one stamp as its example): the format and the words agree, the example is the slip.
+    if (saysDateOnly([node.description, schema.description])) return undefined;
     schema.format = "date-time";
     return "format date: date-time, as its example";
   });
+}
+
+/** Whether a value's descriptions call it a date and name no time of day (no "time", "timestamp", `hh:mm`, `T`). */
+function saysDateOnly(descriptions: unknown[]): boolean {
+  const words = descriptions.filter((d): d is string => typeof d === "string").join(" ");
+  return /\bdate\b/i.test(words) && !/time|\bhh\b|:mm|\dT\d|'T'|\bT\b/i.test(words);
 }
 
 // A date form's fields as Java's and moment's templates write them (a run of one letter: `yyyy`, `MM`, `dd`, `HH`,
