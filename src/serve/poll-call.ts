@@ -129,13 +129,7 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     if (!result.success) return failedPoll(tool, result.error, secrets, requests);
     const output = result.output as Record<string, unknown>;
     const items = readPath(output, o.trigger.items.split("."));
-    if (!Array.isArray(items))
-      return {
-        ok: false,
-        message: `${tool.id} answered without a list at ${o.trigger.items}`,
-        retryable: false,
-        requests,
-      };
+    if (!Array.isArray(items)) return withoutList(tool, o.trigger.items, requests);
     const spec = o.trigger.position;
     const address = (path: string | undefined) => {
       const value = path ? readPath(output, path.split(".")) : undefined;
@@ -178,17 +172,16 @@ async function sinceParts(
     if (step.done) return { ok: true, polled: { items, complete: true }, requests: sent.length };
     if (!step.value.success) return failedPoll(tool, step.value.error, secrets, Math.max(1, sent.length));
     const list = readPath(step.value.output as Record<string, unknown>, trigger.items.split("."));
-    if (!Array.isArray(list))
-      return {
-        ok: false,
-        message: `${tool.id} answered without a list at ${trigger.items}`,
-        retryable: false,
-        requests: sent.length,
-      };
+    if (!Array.isArray(list)) return withoutList(tool, trigger.items, sent.length);
     items.push(...list);
   }
   const more = () => sinceParts(trigger, pages, secrets, sent, tool);
   return { ok: true, polled: { items, complete: false }, requests: sent.length, more };
+}
+
+/** A reply without the trigger's list where it reads one: not retried (the answer's shape, not a moment's). */
+function withoutList(tool: ToolSpec, items: string, requests: number): PollAnswer {
+  return { ok: false, message: `${tool.id} answered without a list at ${items}`, retryable: false, requests };
 }
 
 /** A call that failed, named by its operation, the upstream's status and code (secrets withheld). */
