@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
-import { emitOpenApiNamespace, openApiTypeNodes, printNamespaceWithTypeScript } from "./emit-types.js";
+import { emitOpenApiNamespace, openApiTypeNodes, printNamespaceWithTypeScript, transformInput } from "./emit-types.js";
 import { loadOpenApi } from "../../load/openapi-source.js";
 import { openapiPathOf, providerDirs } from "../../load/provider-dirs.js";
 
@@ -151,9 +151,12 @@ describe("emitOpenApiTypes matches openapiTS()", () => {
   });
   for (const specsDir of specSets) {
     for (const provider of providerDirs(specsDir)) {
+      // openapiTS() given the document as the emitter gives the transform, its documented rewrites made (a member
+      // declaring its discriminator value mapped to it, declared-mappings.ts; …): a user's provider whose document
+      // needs one is held to the same parity, not failed for the rewrite.
       it(`on ${specsDir.slice(root.length + 1)}/${provider} (bundled as generation reads it)`, async () => {
         const { source } = await loadOpenApi(openapiPathOf(specsDir, provider), root);
-        expect(await emittedBody(source.data)).toBe(await reference(source.data));
+        expect(await emittedBody(source.data)).toBe(await reference(transformInput(source.data)));
       });
     }
   }

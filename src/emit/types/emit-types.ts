@@ -149,6 +149,14 @@ export function printNamespaceWithTypeScript(nodes: TS.Node[], name: string): st
   );
 }
 
+/**
+ * The document as the transform is given it, rewrites and all (transformed): openapiTS() given this types it as the
+ * emitter does (emit-types.test.ts holds every provider's document to that).
+ */
+export function transformInput(document: unknown): OpenAPI3 {
+  return transformed(document, documentTraits(document));
+}
+
 /** The declarations openapiTS() would make of a bundled document. */
 export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
   return typeNodesOf(document, documentTraits(document));
