@@ -107,7 +107,9 @@ export declare function toLlmTools<F extends LlmToolFormat>(format: F, options?:
 /**
  * The pages of a Google Books list operation, one result each, in order (only
  * operations that declare pagination). Ends after the last page, at
- * `maxItems`/`maxPages`, or with a failed result; never throws for those.
+ * `maxItems`/`maxPages`, or with a failed result; never throws for those. Given no
+ * `maxPages`, it reads up to 100 pages and, when more remain, ends with a failed
+ * result (`PAGE_LIMIT`) rather than as if the list were whole.
  */
 export declare const paginate: ToolExecutor<typeof booksTools>["paginate"];
 

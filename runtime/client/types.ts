@@ -108,7 +108,10 @@ export interface CallOptions extends Omit<ClientOptions, "logger" | "hooks" | "o
 export interface ItemsOptions extends CallOptions {
   /** Stop after this many items. */
   maxItems?: number;
-  /** Fetch at most this many pages (default 100). */
+  /**
+   * Fetch at most this many pages. Left out, a walk reads up to 100 and, when the upstream has more, throws
+   * `PAGE_LIMIT` after their items rather than end as if the list were whole.
+   */
   maxPages?: number;
 }
 

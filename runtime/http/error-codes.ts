@@ -112,6 +112,16 @@ export const RUNTIME_ERROR_CODES = {
       "`page` says which page it was; `paginate` yields the pages before it. Against a mock, " +
       "the mock moves a published next address to itself (`blockwright mock`).",
   },
+  PAGE_LIMIT: {
+    type: "upstream",
+    retryable: false,
+    meaning:
+      "A walk over pages (`paginate`, a client's `items`) given no `maxPages` read the default number of pages " +
+      "(100) and the upstream said more remain: it ends with this error rather than as if the list were whole.",
+    fix:
+      "Pass `maxPages` (a larger number reads on) or `maxItems`; `page` says which page was next, and the " +
+      "pages before it were given.",
+  },
   PAGINATION_LOOP: {
     type: "upstream",
     retryable: false,

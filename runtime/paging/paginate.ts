@@ -136,23 +136,12 @@ async function* pages(
   options: ExecuteOptions & CallSupport,
   gather: boolean,
 ): AsyncGenerator<Page> {
-  const call = prepareCall(tool, params, { ...options, allPages: true });
-  if ("failed" in call) {
-    yield failedPage(call.failed);
+  const started = await startPages(tool, params, options);
+  if ("failed" in started) {
+    yield failedPage(started.failed);
     return;
   }
-  const unopened = await openCallFiles(call, options);
-  if (unopened) {
-    yield failedPage(unopened);
-    return;
-  }
-  // prepareCall refuses allPages for a tool that declares no pagination.
-  const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
-  const style = pagination.next.style;
-  if ((style === "nextUrl" || style === "linkHeader") && !options.links) {
-    yield failedPage(call.fail({ type: "validation", ...lacks("links") }));
-    return;
-  }
+  const { call, pagination } = started;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   let gathered = 0;
   const resize = pageSizer(call, pagination, options.maxItems, () => gathered, params);
@@ -209,6 +198,13 @@ async function* pages(
       yield failedPage(withPage(call.fail(next.error), page + 1));
       return;
     }
+    // A walk (not gathered) the default cap stopped while more remain ends with an error, not as if the list were
+    // whole: its caller set no cap, and a `for await` over `items` would otherwise end quietly short.
+    const short = gathered < (options.maxItems ?? Infinity);
+    if (!gather && short && options.maxPages === undefined && page >= maxPages && next && !("unreachable" in next)) {
+      yield failedPage(withPage(call.fail(pageLimit(tool, sent.reply.status, maxPages)), page + 1));
+      return;
+    }
     if (!next || full || "error" in next || "unreachable" in next) return;
     if (followed.has(next.key)) {
       const loop = upstreamFailure(
@@ -225,6 +221,32 @@ async function* pages(
     offset = next.offset ?? offset;
   }
 }
+
+/** The call prepared, its files opened and its pagination read; or the failure that ends it before any page. */
+async function startPages(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport,
+): Promise<{ failed: ToolResult } | { call: PreparedCall; pagination: PaginationSpec }> {
+  const call = prepareCall(tool, params, { ...options, allPages: true });
+  if ("failed" in call) return call;
+  const unopened = await openCallFiles(call, options);
+  if (unopened) return { failed: unopened };
+  // prepareCall refuses allPages for a tool that declares no pagination.
+  const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
+  const style = pagination.next.style;
+  if ((style === "nextUrl" || style === "linkHeader") && !options.links)
+    return { failed: call.fail({ type: "validation", ...lacks("links") }) };
+  return { call, pagination };
+}
+
+/** A walk's end at the default page cap while the upstream has more. */
+const pageLimit = (tool: ToolCall, status: number, maxPages: number) =>
+  upstreamFailure(
+    status,
+    "PAGE_LIMIT" satisfies RuntimeErrorCode,
+    `${tool.provider} has more pages after ${maxPages}: pass maxPages (or maxItems) to read on`,
+  );
 
 const UNREACHABLE: NextPage = { unreachable: true };
 

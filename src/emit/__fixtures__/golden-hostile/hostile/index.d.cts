@@ -212,7 +212,9 @@ export declare function toLlmTools<F extends LlmToolFormat>(format: F, options?:
 /**
  * The pages of a Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f list operation, one result each, in order (only
  * operations that declare pagination). Ends after the last page, at
- * `maxItems`/`maxPages`, or with a failed result; never throws for those.
+ * `maxItems`/`maxPages`, or with a failed result; never throws for those. Given no
+ * `maxPages`, it reads up to 100 pages and, when more remain, ends with a failed
+ * result (`PAGE_LIMIT`) rather than as if the list were whole.
  */
 export declare const paginate: ToolExecutor<typeof hostileTools>["paginate"];
 
