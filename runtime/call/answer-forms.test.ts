@@ -70,6 +70,46 @@ describe("a success in another form than the declared JSON", () => {
     });
   });
 
+  it("whose outputs read only fields that may be absent: the same failure, not a default or count", async () => {
+    // A listing's outputs (a default empty list, its count, an optional link) answered with a file's text.
+    const values = { expression: "$response.body#/values", ref: { kind: "body" as const, pointer: ["values"] } };
+    const listing: ToolSpec = {
+      ...getBook,
+      outputs: [
+        {
+          path: "zqdata",
+          type: "array",
+          description: "The values.",
+          optional: false,
+          source: { ...values, default: [] },
+        },
+        {
+          path: "zqcount",
+          type: "number",
+          description: "How many.",
+          optional: false,
+          source: { ...values, count: true },
+        },
+        {
+          path: "zqnext",
+          type: "string",
+          description: "The next page.",
+          optional: true,
+          source: { expression: "$response.body#/next", ref: { kind: "body", pointer: ["next"] } },
+        },
+      ],
+    };
+    const text = "print('zq')\n";
+    const result = await executeToolDefinition(listing, input, { fetch: answer(text, "text/x-python") });
+    expect(result).toMatchObject({
+      success: false,
+      error: { status: 200, code: "UNEXPECTED_CONTENT_TYPE", details: { contentType: "text/x-python" } },
+    });
+    // A JSON answer of the same listing still reads its defaults.
+    const json = await executeToolDefinition(listing, input, { fetch: answer("{}", "application/json") });
+    expect(json).toEqual({ success: true, output: { zqdata: [], zqcount: 0 } });
+  });
+
   it("is still invalid JSON when the service says JSON, or says nothing", async () => {
     for (const type of ["application/json", "application/vnd.zq+json; charset=utf-8", undefined]) {
       const body = new TextEncoder().encode("zqid,zqname\n1,zq\n");

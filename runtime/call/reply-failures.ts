@@ -5,6 +5,7 @@ import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
 import { redirectOrigin, type HttpRequest } from "../http/transport.js";
 import type { CsvCell, ToolCall } from "../spec/tool-types.js";
+import type { OutputSource } from "../spec/reply-types.js";
 import type { csvRecords } from "../common/csv-rows.js";
 
 type CsvFields = Readonly<Record<string, CsvCell>>;
@@ -83,6 +84,23 @@ export type OtherForm = { body: unknown; type: string; rows?: true };
 export function otherFormFailure(tool: ToolCall, status: number, type: string, bytes: number): Failure {
   const message = `${tool.provider} answered ${status} with ${type}, not the JSON its outputs read`;
   return { ...upstreamFailure(status, "UNEXPECTED_CONTENT_TYPE", message), details: { contentType: type, bytes } };
+}
+
+/**
+ * Whether outputs read fields of a JSON body and none reads the body whole: what an answer in another form (otherForm)
+ * cannot give them.
+ */
+export function readsOnlyBodyFields(outputs: readonly { source: OutputSource }[]): boolean {
+  let fields = false;
+  for (const { source } of outputs) {
+    const places = "first" in source ? source.first : "ref" in source ? [source] : [];
+    for (const { ref } of places) {
+      if (ref.kind !== "body") continue;
+      if (!ref.pointer.length) return false;
+      fields = true;
+    }
+  }
+  return fields;
 }
 
 /** `application/json`, `…+json`, and `*\/*` (a body of any type: read as JSON, as before). */

@@ -19,6 +19,7 @@ import {
   networkError,
   otherForm,
   otherFormFailure,
+  readsOnlyBodyFields,
   parseBody,
   redirectFailure,
   tooLarge,
@@ -158,13 +159,12 @@ export async function attempts(
         if (response.ok && options.outcomes?.failed(tool, ctx))
           return failed({ ...upstreamError(tool, response, body, 0, {}, call.secrets), retryable: false });
         const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
-        if (missing.length) {
-          if (other) return failed(otherFormFailure(tool, status, other.type, bytes));
-          return failed(mark(missingFailure(tool.provider, status, missing, body), true));
-        }
+        // Another form has no JSON fields: their defaults and counts would stand for values it never had.
+        if (other && (missing.length || (!other.rows && readsOnlyBodyFields(outcome ?? tool.outputs))))
+          return failed(otherFormFailure(tool, status, other.type, bytes));
+        if (missing.length) return failed(mark(missingFailure(tool.provider, status, missing, body), true));
         // Users trust a typed output: a value of another kind fails the call unless the caller opted out. A body in
-        // another form the operation declares (its CSV text) is read as its type says, not held to the JSON's types; a
-        // CSV's records (answerText `{csv}`) are, as JSON's.
+        // another form the operation declares (its CSV text) is read as its type says; a CSV's records as JSON's.
         const mistyped =
           options.validateOutputs !== false &&
           (!other || other.rows) &&
