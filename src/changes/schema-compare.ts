@@ -302,6 +302,9 @@ function compareLimits(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
   }
 }
 
+/** A field's schema where the document gives none: any value. */
+const UNDESCRIBED: At = { schema: {}, file: "" };
+
 function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
   const req = ctx.side === "request";
   // What the caller meets on its side: a request holds no read-only field, a response no write-only one.
@@ -323,6 +326,12 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
     const hidden = (f: Flat | undefined) => !f || (req ? f.readOnly : f.writeOnly);
     if (!x) {
       if (hidden(y?.flat)) continue;
+      // Required before though never described (`required` naming a field `properties` lacks): every call sent it
+      // already, of any value; what is new is its schema.
+      if (req && y && isRequired(a, name) && isRequired(b, name)) {
+        ctx.descend(UNDESCRIBED, y.at, p);
+        continue;
+      }
       // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller
       // sending the old form; nor, inside one form of a union of objects, of a caller sending another form.
       const newForm = req && !a.properties.size && !a.types.has("object") && a.types.size > 0;
