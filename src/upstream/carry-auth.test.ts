@@ -161,3 +161,40 @@ describe("a scheme bearing a parameter's name", () => {
     for (const name of Object.keys(manifest.params)) expect(sent).toContain(`"${name}"`);
   });
 });
+
+// A key the only way in, then a second way beside it (`security: [{key}, {bearer}]`, an OAuth client's token): add
+// drafts both as auth.alternatives, each credential optional. The manifest took the alternatives and the new token
+// but kept the key required, as add drafted it alone: generate refused it (BW2012).
+describe("a second way to authenticate beside the first", () => {
+  const reports = (security: object[]) =>
+    openapi(
+      { "/zqreports": { get: { operationId: "zqListReports", responses: { "200": reply({ type: "object" }) } } } },
+      { securitySchemes: { zqKey: key("X-Zq-Key"), zqBearer: { type: "http", scheme: "bearer" } } },
+      { security },
+    );
+
+  it("makes the first way's credential optional, as add drafts it among ways", () => {
+    const older = drafted(reports([{ zqKey: [] }]), ["zqListReports"]);
+    const first = older.manifest.auth!.param!;
+    expect(older.manifest.params![first]!.required).toBe(true);
+    const newer = reports([{ zqKey: [] }, { zqBearer: [] }]);
+    const fresh = drafted(newer, ["zqListReports"]).manifest;
+    expect(fresh.auth!.alternatives).toHaveLength(1);
+    const carried = carryDrafted(older.manifestText, older.openapiText, JSON.stringify(newer), "openapi.yaml");
+    const manifest = parse(carried.text);
+    expect(manifest.auth).toEqual(fresh.auth);
+    expect(manifest.params).toEqual(fresh.params);
+    expect(carried.lines).toContain(`params.${first}: optional, as add drafts it among ways to authenticate`);
+    expect(carried.text).toContain("# review: optional: the newer document offers other ways to authenticate");
+  });
+
+  it("stays required where it was changed by hand", () => {
+    const older = drafted(reports([{ zqKey: [] }]), ["zqListReports"]);
+    const first = older.manifest.auth!.param!;
+    const mine = older.manifestText.replace(`\n  ${first}:\n`, `\n  ${first}:\n    placeholder: my zq key\n`);
+    expect(mine).not.toBe(older.manifestText);
+    const newer = JSON.stringify(reports([{ zqKey: [] }, { zqBearer: [] }]));
+    const carried = carryDrafted(mine, older.openapiText, newer, "openapi.yaml");
+    expect(parse(carried.text).params[first]).toMatchObject({ placeholder: "my zq key", required: true });
+  });
+});

@@ -6,7 +6,7 @@
 // `diff` reports the new required parameter. A credential parameter the newer draft names no more (Albus: two bearer
 // schemes, one of them taken only by some operations, then by every one, drafted as one input) is taken out. An
 // `auth` written or changed by hand is the user's to decide on. An OAuth flow the newer document offers (Cribl) brings
-// its client id and secret, and makes the token optional beside it.
+// its client id and secret, and makes the token optional beside it; other ways it offers make the first optional.
 import { type Document, isMap, Pair } from "yaml";
 import { addReviewNotes, draftedNode, type ReviewNote } from "../import/manifest-yaml.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
@@ -57,6 +57,7 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
     lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
   }
   optionalBesideFlows(yaml, auth, have, older, lines);
+  optionalAmongWays(yaml, auth, have, older, newer, lines);
   // A credential of the older draft the newer no longer names (two schemes sent alike become one input): taken out
   // where the manifest holds it as add drafted it, or generate refused it as no credential and no wire (BW2017).
   // Named still: by the newer draft, or kept under the manifest's name for a scheme it already sent.
@@ -86,6 +87,31 @@ function optionalBesideFlows(yaml: Document, auth: unknown, have: Json, older: D
   yaml.deleteIn(["params", param, "required"]);
   addReviewNotes(yaml, ["params", param], ["optional: the newer document's OAuth flow can obtain the token instead"]);
   lines.push(`params.${param}: optional, as add drafts it beside an OAuth flow the newer document offers`);
+}
+
+/**
+ * The credentials of an `auth` offering other ways (`alternatives`), held as add drafted them from the older document
+ * where they were the only way, required: made optional where the newer draft has them so (BW2012: a call gives one
+ * way's parameters).
+ */
+function optionalAmongWays(
+  yaml: Document,
+  auth: unknown,
+  have: Json,
+  older: DraftHead,
+  newer: DraftHead,
+  lines: string[],
+) {
+  const { alternatives } = (auth ?? {}) as { alternatives?: unknown };
+  if (!Array.isArray(alternatives) || !alternatives.length) return;
+  for (const name of namedParams(auth, have)) {
+    const held = have[name] as { required?: unknown } | undefined;
+    if (held?.required !== true || !sameJson(held, older.params?.[name])) continue;
+    if (newer.params?.[name]?.required === true) continue;
+    yaml.setIn(["params", name, "required"], false);
+    addReviewNotes(yaml, ["params", name], ["optional: the newer document offers other ways to authenticate"]);
+    lines.push(`params.${name}: optional, as add drafts it among ways to authenticate`);
+  }
 }
 
 /** Keys of an `auth` whose values name no parameter (a scheme may bear a parameter's name: Asana's `oauth2`). */
