@@ -11,6 +11,7 @@
 // itself), so that a comparison meeting the same node at many places, or a
 // recursive union at every depth, pays for it once.
 import { posix } from "node:path";
+import { readPattern } from "../load/load-rewrites.js";
 import { LIMITS } from "../model/shape-types.js";
 
 type Json = Record<string, unknown>;
@@ -301,8 +302,12 @@ function own(node: Json, file: string, out: Flat): void {
   if (node.deprecated === true) out.deprecated = true;
   if (node.readOnly === true) out.readOnly = true;
   if (node.writeOnly === true) out.writeOnly = true;
-  for (const key of LIMITS)
-    if (typeof node[key] === "number" || typeof node[key] === "string") out.limits[key] = node[key] as number | string;
+  for (const key of LIMITS) {
+    const limit = node[key];
+    // A pattern as the load reads it: written between slashes (`/^x$/`) in one version and bare in the next is one.
+    if (typeof limit === "string") out.limits[key] = key === "pattern" ? (readPattern(limit) ?? limit) : limit;
+    else if (typeof limit === "number") out.limits[key] = limit;
+  }
   for (const [name, s] of Object.entries(object(node.properties))) {
     out.properties.set(name, [{ schema: s, file }]);
     out.having.set(name, 1);
