@@ -294,6 +294,21 @@ function tightenParam(
     set("integer", true, `${what} is an integer in the newer document`);
 }
 
+/** Whether the newer schema is the older one without its list of values: the same type, no const nor union instead. */
+function listDropped(s0: Schema, s1: Schema): boolean {
+  const rest = (s: Schema) => {
+    const { enum: _values, description: _text, example: _example, ...others } = s;
+    return JSON.stringify(Object.entries(others).sort(([a], [b]) => (a < b ? -1 : 1)));
+  };
+  return s1.enum === undefined && typeof s1.type === "string" && rest(s0) === rest(s1);
+}
+
+/** The manifest's list of values taken out, with a line saying why. */
+function dropList(yaml: Document, at: string[], why: string, lines: string[]): void {
+  yaml.deleteIn([...at, "enum"]);
+  lines.push(`${[...at, "enum"].join(".")}: taken out (${why})`);
+}
+
 /**
  * Why the manifest's parameter takes the newer document's list of values (`listed`, null aside), if it does: where it
  * took any value (generate refused the looser parameter, BW2006), or where none of its own values is left (LaPyme's
@@ -347,6 +362,10 @@ function followParam(
         `${after.what} takes more values in the newer document`,
       );
   }
+  // A list of values the newer document drops, the value's type and the rest of its schema kept as they were: any value
+  // of the type is taken now, and the manifest's list (the older document's) refused them before any request.
+  if (p.enum && Array.isArray(s0.enum) && sameSet(p.enum, s0.enum as unknown[]) && listDropped(s0, s1))
+    dropList(yaml, at, `${after.what} takes any value of its type in the newer document`, lines);
   // A default or example the older document gave that the newer one no longer takes (a value its enum no longer
   // lists, a text its pattern or lengths now refuse: eGain's `959500000204621` become `PROD-3020`; a number below its
   // new minimum): the newer one's, where it gives one it takes.
