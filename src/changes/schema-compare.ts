@@ -24,6 +24,8 @@ export interface SchemaChange {
 
 /** How many property names deep a comparison lists changes (a bound output deeper than this is compared as a whole). */
 const MAX_NAMES = 6;
+/** Kinds whose words say every call must now send the field. */
+const ASKED_OF_EVERY_CALL = new Set<KindId>(["new-required-request-property", "request-property-became-required"]);
 
 /** A change relative to the pair of nodes compared: `at` is "" for the pair itself, `/name`, `/*`, `/{}` below it. */
 interface Placed extends Omit<SchemaChange, "pointer"> {
@@ -71,6 +73,10 @@ export class SchemaComparer {
     if (!a || !b) return [];
     return this.pair(a, b, side).map(({ at, ...c }) => {
       const change: SchemaChange = { ...c, pointer: at || "/" };
+      if (side === "request" && !c.note && ASKED_OF_EVERY_CALL.has(c.kind)) {
+        const sender = this.optionalAncestor(b, at);
+        if (sender !== undefined) change.note = `a call sending ${sender} must now send it`;
+      }
       if (!at && side === "response" && c.kind === "response-property-deprecated")
         Object.assign(change, {
           severity: "informational",
@@ -78,6 +84,33 @@ export class SchemaComparer {
         });
       return change;
     });
+  }
+
+  /**
+   * The field a pointer's field is inside that a call may leave out (an optional object, or a list's item or a map's
+   * value: a call may send none), the deepest; undefined where every call sends each one above it.
+   */
+  private optionalAncestor(b: At, pointer: string): string | undefined {
+    const steps = pointer.split("/").slice(1, -1);
+    let at: At | undefined = b;
+    let found: string | undefined;
+    for (const [i, step] of steps.entries()) {
+      const flat: Flat = this.newer.flat(at);
+      const name = step.replace(/~1/g, "/").replace(/~0/g, "~");
+      const optional = step === "*" || step === "{}" || !requiredOfEveryCall(flat, name);
+      if (optional) found = `/${steps.slice(0, i + 1).join("/")}`;
+      const next: At[] | undefined =
+        step === "*"
+          ? flat.items
+          : step === "{}"
+            ? Array.isArray(flat.additional)
+              ? flat.additional
+              : undefined
+            : flat.properties.get(name);
+      at = next && this.newer.joined(next);
+      if (!at) return found;
+    }
+    return found;
   }
 
   private pair(a: At, b: At, side: Side): Placed[] {
