@@ -133,6 +133,11 @@ function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add)
   if (x.op.deprecated === true && y.op.deprecated !== true) add("api-reactivated", "operation", "");
   if (text(x.op.summary) !== text(y.op.summary) || text(x.op.description) !== text(y.op.description))
     add("api-description-changed", "operation", "");
+  // Named otherwise at the same method and path: the tool keeps its name; `call` by the old operationId, and the
+  // document's types under it (`operations["…"]`), follow the new one once accepted.
+  const [idA, idB] = [x.op.operationId, y.op.operationId];
+  if (typeof idA === "string" && typeof idB === "string" && idA !== idB)
+    add("api-operation-id-changed", "operation", "", { old: idA, new: idB });
   const stability = (op: Json) => op["x-stability-level"];
   if (stability(x.op) !== stability(y.op))
     add("api-stability-level-changed", "operation", "", {

@@ -34,6 +34,11 @@ export const KINDS = {
   "api-reactivated": k("non-breaking", "its deprecated mark was removed"),
   "api-description-changed": k("informational", "text only"),
   "api-stability-level-changed": k("informational", "a label only"),
+  "api-operation-id-changed": k(
+    "informational",
+    "the document names the operation otherwise: its tool keeps its name; upstream --accept writes the new " +
+      "operationId, which call and the document's types then use",
+  ),
   "api-security-added": k("non-breaking", "another credential is accepted; the old ones remain"),
   "api-security-removed": k("breaking", "a credential the operation accepted is no longer listed"),
   "api-security-scope-added": k("breaking", "a token now needs another scope"),
