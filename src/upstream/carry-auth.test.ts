@@ -173,7 +173,7 @@ describe("a second way to authenticate beside the first", () => {
       { security },
     );
 
-  it("makes the first way's credential optional, as add drafts it among ways", () => {
+  it("makes the older credential optional, as add drafts it among ways, and words the new one as a way's", () => {
     const older = drafted(reports([{ zqKey: [] }]), ["zqListReports"]);
     const first = older.manifest.auth!.param!;
     expect(older.manifest.params![first]!.required).toBe(true);
@@ -185,6 +185,11 @@ describe("a second way to authenticate beside the first", () => {
     expect(manifest.auth).toEqual(fresh.auth);
     expect(manifest.params).toEqual(fresh.params);
     expect(carried.lines).toContain(`params.${first}: optional, as add drafts it among ways to authenticate`);
+    const added = Object.keys(fresh.params!).filter((name) => !(name in older.manifest.params!));
+    expect(added).toHaveLength(1);
+    expect(carried.lines).toContain(
+      `params.${added[0]}: a credential of one of the ways to authenticate the newer document offers, as add drafts it`,
+    );
     expect(carried.text).toContain("# review: optional: the newer document offers other ways to authenticate");
   });
 

@@ -50,11 +50,17 @@ export function carryAuth(yaml: Document, manifest: Json, older: DraftHead, newe
   lines.push("auth: the newer document's security, as add drafts it");
   const have = (manifest.params ?? {}) as Record<string, unknown>;
   const named = new Set(namedParams(auth, newer.params));
+  // Among ways to authenticate, a credential is asked of the calls taking its way only.
+  const { alternatives } = (auth ?? {}) as { alternatives?: unknown };
+  const why =
+    Array.isArray(alternatives) && alternatives.length
+      ? "a credential of one of the ways to authenticate the newer document offers"
+      : "a credential the newer document asks of each call";
   for (const name of named) {
     const param = newer.params?.[name];
     if (param === undefined || Object.hasOwn(have, name)) continue;
-    addSharedParam(yaml, name, param, "a credential the newer document asks of each call");
-    lines.push(`params.${name}: a credential the newer document asks of each call, as add drafts it`);
+    addSharedParam(yaml, name, param, why);
+    lines.push(`params.${name}: ${why}, as add drafts it`);
   }
   optionalBesideFlows(yaml, auth, have, older, lines);
   optionalAmongWays(yaml, auth, have, older, newer, lines);
