@@ -21,6 +21,11 @@ export interface BodySpec {
    */
   fields?: Record<string, FormFieldEncoding>;
   /**
+   * A multipart body's text fields the document gives a type of its own (`encoding.contentType` of no JSON type, no
+   * range: `text/markdown`), by field: each part (each item's, of a list) goes with that Content-Type, not text/plain.
+   */
+  partTypes?: Record<string, string>;
+  /**
    * The spec requires a body (or declares a JSON one `{}` meets, for a POST, PUT or PATCH), yet a call may give none of
    * its fields: an empty one (`{}`) is sent then, with its Content-Type.
    */

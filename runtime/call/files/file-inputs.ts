@@ -276,11 +276,15 @@ export function multipartBody(
   for (const [key, value] of Object.entries(fields)) {
     if (fileKeys.has(key) || value === undefined || value === null) continue;
     const encoding = Object.hasOwn(typed, key) ? typed[key] : undefined;
+    const ownType = fieldPartType(tool, key);
     // A list whose schema admits a list alone: a part of that type per item (OpenAPI 3.2: an array's Encoding Object
     // applies to each item); a field that may be another kind, one part of its JSON whatever its value (as a form's).
     if (encoding?.json)
       for (const item of encoding.items && Array.isArray(value) ? value : [value])
         parts.push([key, new Blob([JSON.stringify(item)], { type: "application/json" })]);
+    // A text field the document types (text/markdown): a part of that type (per item, of a list), not text/plain.
+    else if (ownType !== undefined)
+      for (const item of Array.isArray(value) ? value : [value]) parts.push([key, partOf(item, ownType)]);
     else if (encoding && forms)
       for (const [name, text] of new URLSearchParams(forms.encodeForm({ [key]: value }, { [key]: encoding })))
         parts.push([name, text]);
@@ -310,12 +314,20 @@ export function multipartBody(
 
 /**
  * A value with no encoding as its part: an object one of application/json, which the part's type says (a service
- * reading parts by type gets JSON), anything else its text.
+ * reading parts by type gets JSON), anything else its text, of the type the document gives the field if any (`type`).
  */
-const partOf = (value: unknown): string | Blob =>
+const partOf = (value: unknown, type?: string): string | Blob =>
   value !== null && typeof value === "object"
     ? new Blob([JSON.stringify(value)], { type: "application/json" })
-    : scalarText(value);
+    : type === undefined
+      ? scalarText(value)
+      : new Blob([scalarText(value)], { type });
+
+/** The Content-Type the document gives a multipart text field's parts (BodySpec `partTypes`), if any. */
+const fieldPartType = (tool: ToolCall, key: string): string | undefined => {
+  const types = tool.body?.partTypes;
+  return types && Object.hasOwn(types, key) ? types[key] : undefined;
+};
 
 /**
  * Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text as given: RFC 7578 asks no

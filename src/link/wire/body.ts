@@ -14,6 +14,7 @@ import {
 import { isBase64String, isFilesField, isMediaType } from "../../load/media-types.js";
 import { listAlone } from "../../load/schemas/json-types.js";
 import type { LinkContext, Path } from "../context.js";
+import { multipartPartTypes } from "./part-types.js";
 import { xmlBodyNode } from "./xml-shape.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
@@ -139,13 +140,18 @@ export function linkBody(
   // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts). A field
   // whose encoding sets style, explode or allowReserved goes out as that form field would (OpenAPI 3.0.4/3.1.1: then
   // its contentType is ignored), its pairs as parts; one the document gives a JSON contentType, as one part of that
-  // type; any other object is a part of JSON text.
+  // type; a text field given another type, parts of that type (part-types.ts); any other object is a part of JSON text.
   if (body.encoding === "multipart") {
     const fields = encodedFields(ctx, at, op, body, "multipart");
+    const partTypes = multipartPartTypes(ctx.doc.source.data, body, (name) => ({
+      schema: fieldSchema(ctx, body.schema, name),
+      files: filesField(ctx, body.schema, name),
+    }));
     return {
       mediaType: body.mediaType,
       encoding: "multipart",
       ...(Object.keys(fields).length ? { fields } : {}),
+      ...(Object.keys(partTypes).length ? { partTypes } : {}),
       ...required,
     };
   }
