@@ -331,12 +331,29 @@ function labelDotProblem(spec: ParamCall, value: unknown, tool?: Pick<ToolCall, 
   return undefined;
 }
 
-/** A list in a path in style simple is its items between commas: one item "." or ".." is a dot segment. */
+/**
+ * A list in a path in style simple is its items between commas: one item "." or ".." is a dot segment. In style label
+ * it follows a "." (`.a,b`, exploded `.a.b`): one item "" or "." writes "." or "..", which an address resolves away as
+ * well (`/zq/../x` went to `/x`).
+ */
 function dotSegmentList(spec: ParamCall, value: unknown): NestedProblem | undefined {
   const { wire } = spec;
-  if (wire.in !== "path" || wire.encoding?.json || (wire.encoding && wire.encoding.style !== "simple"))
-    return undefined;
-  return Array.isArray(value) && /^\.\.?$/.test(value.join(","))
-    ? { where: "", rule: "pathSegment", text: 'must not be "." or ".." (its one item is the path segment)', value }
-    : undefined;
+  if (wire.in !== "path" || wire.encoding?.json || !Array.isArray(value)) return undefined;
+  const style = wire.encoding?.style ?? "simple";
+  if (style === "simple" && /^\.\.?$/.test(value.join(",")))
+    return {
+      where: "",
+      rule: "pathSegment",
+      text: 'must not be "." or ".." (its one item is the path segment)',
+      value,
+    };
+  const written = wire.encoding?.explode ? value.map((item) => `.${item}`).join("") : `.${value.join(",")}`;
+  if (style === "label" && value.length && /^\.\.?$/.test(written))
+    return {
+      where: "",
+      rule: "pathSegment",
+      text: 'must not write the path segment "." or ".." (style label writes a "." before its items)',
+      value,
+    };
+  return undefined;
 }
