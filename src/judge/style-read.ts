@@ -87,12 +87,9 @@ export function readLabel(raw: string, shape: Shape, explode: boolean): ReadResu
     );
   const rest = raw.slice(1);
   if (shape === "primitive") return { read: { shape, text: rest } };
+  // Unexploded, a "." past the first is an item's own: RFC 6570 leaves "." (unreserved) unencoded, so `.zq.a,zqb` is
+  // the items zq.a and zqb. What explode true would write instead reads as other items, which the values' checks see.
   const items = rest === "" ? [] : splitRaw(rest, explode ? "." : ",");
-  if (!explode && shape === "array" && rest.includes("."))
-    return miss(
-      "explode",
-      `items separated by "." are what explode true writes; the document says explode false (items separated by ",")`,
-    );
   if (explode && rest.includes(",") && !rest.includes("."))
     return miss(
       "explode",
