@@ -88,11 +88,15 @@ function field(
     return;
   }
   const between = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
+  // Joined by ",", an item's own "," goes %2C even where reserved characters go raw (allowReserved): raw, `e,f` read
+  // as two items (RFC 6570's `{+list}` cannot tell them apart either); encoded, it is still the item's comma.
+  const joined = between === "," && !(explode && style === "form");
+  const itemEnc = reserved && joined ? (t: string) => enc(t).replace(/,/g, "%2C") : enc;
   if (Array.isArray(value)) {
     if (value.some(isStructured)) return nested(pairs, name, value, enc, keyed);
     // An empty list is no value (RFC 6570: undefined): no pair, where `name=` would read as a list of one empty item.
     if (!value.length) return;
-    const items = value.map((v) => enc(text(v)));
+    const items = value.map((v) => itemEnc(text(v)));
     if (explode && style === "form")
       items.forEach((item) => {
         pairs.push([name, item]); // forEach, not for…of: a sparse array's holes send nothing
@@ -103,7 +107,7 @@ function field(
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value, enc, keyed);
   if (explode && style === "form") for (const [k, v] of entries) pairs.push([keyed(k), enc(text(v))]);
-  else pairs.push([name, entries.flatMap(([k, v]) => [enc(k), enc(text(v))]).join(between)]);
+  else pairs.push([name, entries.flatMap(([k, v]) => [itemEnc(k), itemEnc(text(v))]).join(between)]);
 }
 
 /** Bracket form: `name[key]=…`, `name[0]=…`, recursively. */
