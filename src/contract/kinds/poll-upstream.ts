@@ -166,6 +166,8 @@ export async function fakeUpstream(trigger: PollTriggerSpec, tool: ToolSpec): Pr
   const grownTo = (item: Record<string, unknown>) =>
     spec.kind === "since" ? comparableAt(item, spec.pointer, spec.type) : 0;
   const server = await loopbackUpstream((url, base) => {
+    // As an upstream paging by number or offset does: what the first page listed is all there is, later ones empty.
+    if (spec.kind !== "delta" && laterPage(tool, url)) return answerBody(tool, trigger, [], {});
     if (spec.kind === "ids") {
       const all = [...items.values()];
       return answerBody(tool, trigger, spec.order === "newestFirst" ? all.reverse() : all, {});
@@ -233,6 +235,14 @@ export async function fakeUpstream(trigger: PollTriggerSpec, tool: ToolSpec): Pr
       changes.push(item);
     },
   };
+}
+
+/** Whether `url` asks for a page after the first of a list paged by a number or an offset sent in the query. */
+function laterPage(tool: ToolSpec, url: URL): boolean {
+  const next = tool.pagination?.next;
+  if ((next?.style !== "page" && next?.style !== "offset") || next.send.in !== "query") return false;
+  const asked = url.searchParams.get(next.send.name);
+  return asked !== null && Number(asked) !== next.start;
 }
 
 function comparableAt(item: Record<string, unknown>, pointer: readonly string[], type: "date-time" | "number"): number {
