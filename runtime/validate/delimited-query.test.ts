@@ -134,3 +134,57 @@ describe("a path list or object in style label, exploded", () => {
     });
   });
 });
+
+// A form body's field the document styles spaceDelimited or pipeDelimited (its Encoding Object) is written as the
+// query's is: `zq_tags=a%20b%20c` for the items "a" and "b c" went as three, the call reported success.
+async function inForm(style: FormFieldEncoding["style"], zqTags: unknown) {
+  const param: ParamSpec = { ...delimited(style, "array"), wire: { in: "body", pointer: "/zq_tags" } };
+  const body = {
+    mediaType: "application/x-www-form-urlencoded",
+    encoding: "form" as const,
+    fields: { zq_tags: { style, explode: false } },
+  };
+  const tool = { ...addBook, body, params: [...addBook.params, param] };
+  const run = createExecutor({ shelf_add_book: tool }, parts);
+  const { fetch, seen } = scriptedFetch(json(200, { id: "b-1", title: "Dune" }));
+  const result = await run("shelf_add_book", { ...BASE, zqTags } as never, {
+    fetch,
+    baseUrl: "http://127.0.0.1:9",
+    retries: 0,
+  });
+  return { result, sent: seen.map((s) => String(s.body)) };
+}
+
+describe("a form body's list field in style spaceDelimited or pipeDelimited", () => {
+  it("of items without the delimiter is sent joined by it", async () => {
+    const { sent } = await inForm("spaceDelimited", ["zqa", "b|c"]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("zq_tags=zqa%20b%7Cc");
+  });
+
+  it.each([
+    [
+      "spaceDelimited",
+      ["zqa", "zq b"],
+      '" " (style spaceDelimited writes the items between " " encoded alike)',
+      "zq b",
+    ],
+    ["pipeDelimited", ["zq|a"], '"|" (style pipeDelimited writes the items between "|" encoded alike)', "zq|a"],
+  ] as const)(
+    "in style %s with an item holding the delimiter is refused before any request",
+    async (style, v, why, item) => {
+      const { result, sent } = await inForm(style, v);
+      expect(sent).toEqual([]);
+      const at = (v as readonly string[]).indexOf(item);
+      expect(result).toMatchObject({
+        success: false,
+        error: {
+          type: "validation",
+          param: "zqTags",
+          rule: "style",
+          message: `zqTags[${at}]: must not contain ${why}, got "${item}"`,
+        },
+      });
+    },
+  );
+});

@@ -3,7 +3,8 @@
 // (call/support.ts `json`): bundled only by packages whose provider has a
 // JSON parameter.
 import { nestingIssue, tooDeep } from "../common/nesting.js";
-import type { ParamCall, ToolCall } from "../spec/tool-types.js";
+import { parsePointer } from "../http/expressions.js";
+import type { FormFieldEncoding, ParamCall, ToolCall } from "../spec/tool-types.js";
 import { type Checked, NOT_HEADER_SAFE, problem, show, type ValueSupport } from "./validate-params.js";
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
@@ -210,7 +211,7 @@ function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefi
 }
 
 /** What a value's style cannot write: in a header, in a query list joined by a delimiter, as a path's dot segment. */
-function styleProblem(spec: ParamCall, value: unknown, tool?: Pick<ToolCall, "routes">): NestedProblem | undefined {
+function styleProblem(spec: ParamCall, value: unknown, tool?: StyledTool): NestedProblem | undefined {
   return (
     headerStyleProblem(spec, value) ??
     delimitedQueryProblem(spec, value, tool) ??
@@ -280,21 +281,33 @@ const EDGE_BLANK = /^[ \t]|[ \t]$/;
 
 const QUERY_DELIMITERS = { spaceDelimited: " ", pipeDelimited: "|" } as const;
 
+/** Where a value may be placed besides its own wire (a route's), and, for a body field, how the body styles it. */
+type StyledTool = Pick<ToolCall, "routes"> & { body?: ToolCall["body"] };
+
+/** The style a form (or multipart) body gives a top-level field (`body.fields`), if the value is one. */
+function bodyFieldEncoding(spec: ParamCall, tool?: StyledTool): FormFieldEncoding | undefined {
+  const fields = tool?.body?.fields;
+  if (spec.wire.in !== "body" || !fields) return undefined;
+  const path = parsePointer(spec.wire.pointer);
+  const name = path.length === 1 ? (path[0] as string) : undefined;
+  return name !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
+}
+
 /**
  * What a query list or object in style spaceDelimited or pipeDelimited cannot carry: its items (an object's keys and
  * values) go between the style's delimiter percent-encoded (`%20`, `%7C`: OpenAPI 3.1.1's style table), which is how an
  * item's own space or `|` is written too, so the upstream would read an item holding one as two. Refused before any
- * request, as a header's comma is; the style's other places (a route's wire) count alike.
+ * request, as a header's comma is; the style's other places (a route's wire) count alike, and a form body's field the
+ * document styles so (its Encoding Object), which is written the same way.
  */
-function delimitedQueryProblem(
-  spec: ParamCall,
-  value: unknown,
-  tool?: Pick<ToolCall, "routes">,
-): NestedProblem | undefined {
+function delimitedQueryProblem(spec: ParamCall, value: unknown, tool?: StyledTool): NestedProblem | undefined {
   if (value === null || typeof value !== "object") return undefined;
   const wires = [spec.wire, ...(tool?.routes ?? []).map((r) => r.wire[spec.name])];
-  for (const wire of wires) {
-    const encoding = wire?.in === "query" ? wire.encoding : undefined;
+  const encodings = [
+    ...wires.map((wire) => (wire?.in === "query" ? wire.encoding : undefined)),
+    bodyFieldEncoding(spec, tool),
+  ];
+  for (const encoding of encodings) {
     const style = encoding && !encoding.json ? encoding.style : undefined;
     if (style !== "spaceDelimited" && style !== "pipeDelimited") continue;
     const delimiter = QUERY_DELIMITERS[style];
