@@ -88,10 +88,10 @@ function field(
     return;
   }
   const between = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
-  // Joined by ",", an item's own "," goes %2C even where reserved characters go raw (allowReserved): raw, `e,f` read
-  // as two items (RFC 6570's `{+list}` cannot tell them apart either); encoded, it is still the item's comma.
-  const joined = between === "," && !(explode && style === "form");
-  const itemEnc = reserved && joined ? (t: string) => enc(t).replace(/,/g, "%2C") : enc;
+  // An item's own "," goes %2C even where reserved characters go raw (allowReserved): joined by ",", `e,f` read as two
+  // items (RFC 6570's `{+list}` cannot tell them apart either); exploded, a pair `tags=e,f` reads as the list written
+  // unexploded. Encoded, it is still the item's comma.
+  const itemEnc = reserved ? (t: string) => enc(t).replace(/,/g, "%2C") : enc;
   if (Array.isArray(value)) {
     if (value.some(isStructured)) return nested(pairs, name, value, enc, keyed);
     // An empty list is no value (RFC 6570: undefined): no pair, where `name=` would read as a list of one empty item.
@@ -106,7 +106,7 @@ function field(
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value, enc, keyed);
-  if (explode && style === "form") for (const [k, v] of entries) pairs.push([keyed(k), enc(text(v))]);
+  if (explode && style === "form") for (const [k, v] of entries) pairs.push([keyed(k), itemEnc(text(v))]);
   else pairs.push([name, entries.flatMap(([k, v]) => [itemEnc(k), itemEnc(text(v))]).join(between)]);
 }
 

@@ -1,8 +1,8 @@
 // A query list or object not exploded whose document allows reserved characters raw (`allowReserved: true,
 // explode: false`) is its items between commas, and an item's own "," went raw as the other reserved characters do:
 // `zqids=a/b,e,f` for the items "a/b" and "e,f", which the upstream (and the request judge) read as three items. An
-// item's (a key's, a value's) comma goes %2C now; its other reserved characters stay raw, and an exploded list's
-// items, each its own pair, keep theirs.
+// item's (a key's, a value's) comma goes %2C now, an exploded list's too (a pair `zqtags=g,h` reads as the list
+// written unexploded, and the judge refused it); their other reserved characters stay raw.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -50,9 +50,10 @@ describe("a query list or object of allowReserved, not exploded", () => {
       accessToken: "zq-token-0001",
     };
     const { sent, judged } = await judgedCall(d, tool, input);
-    expect(new URL(sent.url).search).toBe("?zqids=a/b,e%2Cf,c:d&zqtags=g,h&zqtags=i/j&zqpoint=zqa,x%2Cy/z,zqb,w");
+    expect(new URL(sent.url).search).toBe("?zqids=a/b,e%2Cf,c:d&zqtags=g%2Ch&zqtags=i/j&zqpoint=zqa,x%2Cy/z,zqb,w");
     expect(judged.refusals.map((r) => r.message)).toEqual([]);
     expect(judged.read.params.get("query:zqids")).toEqual(input.zqids);
+    expect(judged.read.params.get("query:zqtags")).toEqual(input.zqtags);
     expect(judged.read.params.get("query:zqpoint")).toEqual(input.zqpoint);
   });
 });
