@@ -84,6 +84,24 @@ describe("an attempt's outcome", () => {
   );
 });
 
+describe("a retry's wait", () => {
+  // A 429 whose Retry-After outlasted the backoff was tried again sooner, refused again, and the run was dead before
+  // the upstream would take it.
+  it("is what an upstream's Retry-After asked when longer than the backoff, at most an hour", () => {
+    const limited = (retryAfterMs: number): BlockResult => {
+      const b = block("failed", true);
+      return { ...b, error: { ...b.error!, status: 429, code: "zq_slow", message: "slow down", retryAfterMs } };
+    };
+    const failed = (b: BlockResult) => result("failed", [b]);
+    expect(outcomeOf(run(1), failed(limited(60_000)), retry, NOW)).toMatchObject({
+      status: "queued",
+      nextAt: NOW + 60_000,
+    });
+    expect(outcomeOf(run(2), failed(limited(5_000)), retry, NOW)).toMatchObject({ nextAt: NOW + 20_000 });
+    expect(outcomeOf(run(1), failed(limited(86_400_000)), retry, NOW)).toMatchObject({ nextAt: NOW + 3_600_000 });
+  });
+});
+
 describe("a settled attempt's line", () => {
   // The retry's line named the run's id as the event's ("the run of event <run id>"); `runs replay` takes the run's.
   it("names the run by its id, as runs list and runs replay do", () => {

@@ -7,7 +7,14 @@
 // `blockwright runs`). Stopping lets the runs in flight reach a journaled point
 // within a bound, then cancels them: they resume on the next start.
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
-import { type RetryPolicy, type RunOutcome, retryDelay, type StoredRun, type TriggerStore } from "./store.js";
+import {
+  MAX_RETRY_WAIT_MS,
+  type RetryPolicy,
+  type RunOutcome,
+  retryDelay,
+  type StoredRun,
+  type TriggerStore,
+} from "./store.js";
 import { toolErrorText } from "./tool-error-text.js";
 
 export interface ExecutorOptions {
@@ -50,7 +57,16 @@ export function outcomeOf(run: StoredRun, result: RunResult, retry: RetryPolicy,
   if (!retryable) return { status: "failed", error };
   if (run.attempts >= retry.attempts)
     return { status: "dead", error: `${error} (after ${run.attempts} attempt${run.attempts > 1 ? "s" : ""})` };
-  return { status: "queued", error, nextAt: nowMs + retryDelay(retry, run.attempts) };
+  return { status: "queued", error, nextAt: nowMs + retryWait(retry, run.attempts, failed) };
+}
+
+/**
+ * The wait before a run's next attempt: its backoff, or what an upstream's Retry-After asked when longer (a run tried
+ * again sooner meets the same refusal and spends its attempts), at most an hour, as a failed poll waits.
+ */
+function retryWait(retry: RetryPolicy, attempt: number, failed: readonly BlockResult[]): number {
+  const asked = Math.max(0, ...failed.map((b) => b.error?.retryAfterMs ?? 0));
+  return Math.min(MAX_RETRY_WAIT_MS, Math.max(retryDelay(retry, attempt), asked));
 }
 
 /**

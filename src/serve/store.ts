@@ -263,11 +263,14 @@ export function eventKey(eventId: string): string {
     .digest("hex");
 }
 
+/** The longest a queued run waits for its next attempt. */
+export const MAX_RETRY_WAIT_MS = 3_600_000;
+
 /**
  * The wait before attempt `attempt + 1` (the first retry waits `backoffMs`, each next twice as long, at most an hour).
  */
 export function retryDelay(policy: RetryPolicy, attempt: number): number {
-  return Math.min(3_600_000, policy.backoffMs * 2 ** Math.max(0, attempt - 1));
+  return Math.min(MAX_RETRY_WAIT_MS, policy.backoffMs * 2 ** Math.max(0, attempt - 1));
 }
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? "" : new Date(Number(ms)).toISOString());
