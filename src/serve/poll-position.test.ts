@@ -49,6 +49,18 @@ describe("an ids poll whose page holds more items than it keeps", () => {
   });
 });
 
+describe("an ids poll whose page holds no item seen before", () => {
+  it("says how many it held, where earlier polls saw items, and not at the first poll or past a seen item", () => {
+    const spec = trigger("newestFirst", 3);
+    const first = selectNew(spec, { primed: false, ids: [] }, page(2, "newestFirst"), { backfill: false });
+    expect(first.pastPage).toBeUndefined();
+    const overlapping = selectNew(spec, first.position, page(4, "newestFirst"), { backfill: false });
+    expect(overlapping.pastPage).toBeUndefined();
+    const beyond = { items: [{ id: "zq9" }, { id: "zq8" }], complete: true };
+    expect(selectNew(spec, overlapping.position, beyond, { backfill: false }).pastPage).toBe(2);
+  });
+});
+
 describe("an item left out", () => {
   it("is said by the part of its id it lacks, among the parts", () => {
     const spec: PollTriggerSpec = {

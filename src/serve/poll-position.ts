@@ -33,6 +33,11 @@ export interface Selected {
   known?: { add: string[]; remove: string[] };
   /** Items left out, and why (a missing output, a field that does not compare): said in the log. */
   skipped: string[];
+  /**
+   * By ids: how many items the page held when none was seen before though earlier polls saw some, so that items that
+   * came past the page since may never be read (said in the log).
+   */
+  pastPage?: number;
 }
 
 export interface SelectOptions {
@@ -86,7 +91,11 @@ export function selectNew(
     const ids = [...new Set([...position.ids.filter((id) => !here.has(id)), ...here])].slice(
       -Math.max(spec.keep, here.size),
     );
-    return { events, position: { primed: true, ids }, skipped };
+    // A page of new items only, where earlier polls saw some: it may not reach back to them, and an item past it is
+    // never listed again (a backlog longer than a page, after a stop or an outage).
+    const pastPage =
+      position.primed && position.ids.length > 0 && found.length > 0 && !found.some((f) => seen.has(f.id));
+    return { events, position: { primed: true, ids }, skipped, ...(pastPage ? { pastPage: found.length } : {}) };
   }
   if (spec.kind === "since") return selectSince(trigger, spec, position, polled, mine, runs, skipped);
   // delta: the round's items, each a change; the address to come back at (or to go on at, when the round was cut

@@ -252,6 +252,33 @@ describe("serve's poller", () => {
     }
   });
 
+  // A page of new items only (more came since the last poll than a page holds) ran them and said nothing of those
+  // past the page, which no later poll lists: they were lost without a word.
+  it("says when a poll by ids finds no item it saw before: those past the page are not read", async () => {
+    const books = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => ({ id: `b-${to - i}`, title: "Zq", state: "ready" }));
+    const shelf = await fakeShelf((_url, n) => ({
+      status: 200,
+      body: { total: 0, value: n === 1 ? books(1, 2) : n === 2 ? books(2, 3) : books(6, 8) },
+    }));
+    const store = openSqliteStore(join(work, "past-page.sqlite"));
+    const lines: string[] = [];
+    try {
+      const p = poller("shelf_book_appeared", store, shelf.base, { log: (line) => lines.push(line) });
+      await until(() => p.outcomes.length >= 3, "three polls");
+      await p.stop();
+      expect((await runsOf(store, "shelf_book_appeared")).sort()).toEqual(["b-3", "b-6", "b-7", "b-8"]);
+      expect(lines.filter((line) => !line.includes("the first poll took the position"))).toEqual([
+        "serve: shelf_book_appeared: none of the 3 items shelf_list_books listed was seen before: items that came " +
+          "since the last poll past its first page are not read and do not run (poll more often, or ask for a " +
+          "larger page in the trigger's inputs)",
+      ]);
+    } finally {
+      await store.close();
+      await shelf.close();
+    }
+  });
+
   it(
     "follows a delta link: the first round is the position, created items run once, " +
       "changed and removed ones do not, across a restart",

@@ -191,6 +191,12 @@ async function advance(
   const known = created ? await o.store.knownItems(at.key, itemIds(o.trigger, polled.items)) : undefined;
   const selected = selectNew(o.trigger, from, polled, { backfill: o.backfill, ...(known ? { known } : {}) });
   for (const why of selected.skipped) o.said(`serve: ${o.trigger.id}: left out ${why}`);
+  if (selected.pastPage !== undefined)
+    o.log(
+      `serve: ${o.trigger.id}: none of the ${selected.pastPage} items ${o.trigger.operation} listed was seen before: ` +
+        "items that came since the last poll past its first page are not read and do not run (poll more often, or " +
+        "ask for a larger page in the trigger's inputs)",
+    );
   return o.store.advancePoll(
     {
       trigger: o.trigger.id,
