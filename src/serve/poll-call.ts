@@ -27,7 +27,7 @@ import {
   type TriggerBlock,
 } from "@blockwright/runtime/workflow";
 import type { PollTriggerSpec, ToolResult } from "@blockwright/runtime/internal";
-import type { Polled } from "./poll-position.js";
+import { itemIds, type Polled } from "./poll-position.js";
 import { toolErrorText } from "./tool-error-text.js";
 
 /** Pages one poll reads at most (a round longer than this goes on at the next poll, where the trigger declares how). */
@@ -41,9 +41,14 @@ export type PollAnswer =
 
 /**
  * Calls the list operation with the poll's inputs; `at`: the address to send the first request to (a delta link);
- * `signal`: ends it.
+ * `signal`: ends it; `seen`: a poll by ids newest first, the ids earlier polls saw, read back to on a paged list.
  */
-export type PollCall = (inputs: Record<string, unknown>, at?: string, signal?: AbortSignal) => Promise<PollAnswer>;
+export type PollCall = (
+  inputs: Record<string, unknown>,
+  at?: string,
+  signal?: AbortSignal,
+  seen?: ReadonlySet<string>,
+) => Promise<PollAnswer>;
 
 export interface PollCallOptions {
   registry: Registry;
@@ -77,7 +82,7 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     new Map(),
     o.env,
   );
-  const call = async (inputs: Record<string, unknown>, given?: string, signal?: AbortSignal): Promise<PollAnswer> => {
+  const call: PollCall = async (inputs, given, signal, seen) => {
     const own =
       o.baseUrl ??
       (tool.server.param && typeof fixed[tool.server.param] === "string"
@@ -116,6 +121,11 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     // A poll by `since` reads its pages a part at a time: a part cut short goes on where it stopped.
     if (o.trigger.position.kind === "since" && tool.pagination)
       return sinceParts(o.trigger, allPages(tool, { ...fixed, ...inputs }, options), secrets, sent, tool);
+    const spec = o.trigger.position;
+    // A poll by ids, newest first, on a paged list: its pages back to an item seen before (more may have come since
+    // the last poll than one page holds).
+    if (spec.kind === "ids" && spec.order === "newestFirst" && tool.pagination && seen?.size)
+      return idsPages(o.trigger, allPages(tool, { ...fixed, ...inputs }, options), seen, secrets, sent, tool);
     const result = await executeToolDefinition(
       tool,
       { ...fixed, ...inputs },
@@ -130,7 +140,6 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     const output = result.output as Record<string, unknown>;
     const items = readPath(output, o.trigger.items.split("."));
     if (!Array.isArray(items)) return withoutList(tool, o.trigger.items, requests);
-    const spec = o.trigger.position;
     const address = (path: string | undefined) => {
       const value = path ? readPath(output, path.split(".")) : undefined;
       return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
@@ -177,6 +186,32 @@ async function sinceParts(
   }
   const more = () => sinceParts(trigger, pages, secrets, sent, tool);
   return { ok: true, polled: { items, complete: false }, requests: sent.length, more };
+}
+
+/**
+ * A poll by ids on a paged list, newest first: its pages up to the first holding an item seen before, the list's end
+ * (nothing past it: `reachedEnd`) or the page limit.
+ */
+async function idsPages(
+  trigger: PollTriggerSpec,
+  pages: AsyncGenerator<ToolResult>,
+  seen: ReadonlySet<string>,
+  secrets: string[],
+  sent: string[],
+  tool: ToolSpec,
+): Promise<PollAnswer> {
+  const items: unknown[] = [];
+  for (let page = 0; page < POLL_MAX_PAGES; page++) {
+    const step = await pages.next();
+    if (step.done) return { ok: true, polled: { items, complete: true, reachedEnd: true }, requests: sent.length };
+    if (!step.value.success) return failedPoll(tool, step.value.error, secrets, Math.max(1, sent.length));
+    const list = readPath(step.value.output as Record<string, unknown>, trigger.items.split("."));
+    if (!Array.isArray(list)) return withoutList(tool, trigger.items, sent.length);
+    items.push(...list);
+    if (itemIds(trigger, list).some((id) => seen.has(id))) break;
+  }
+  await pages.return(undefined);
+  return { ok: true, polled: { items, complete: true }, requests: sent.length };
 }
 
 /** A reply without the trigger's list where it reads one: not retried (the answer's shape, not a moment's). */

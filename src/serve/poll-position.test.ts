@@ -58,6 +58,9 @@ describe("an ids poll whose page holds no item seen before", () => {
     expect(overlapping.pastPage).toBeUndefined();
     const beyond = { items: [{ id: "zq9" }, { id: "zq8" }], complete: true };
     expect(selectNew(spec, overlapping.position, beyond, { backfill: false }).pastPage).toBe(2);
+    // Every page read to the list's end: nothing is past them.
+    const whole = { ...beyond, reachedEnd: true };
+    expect(selectNew(spec, overlapping.position, whole, { backfill: false }).pastPage).toBeUndefined();
   });
 });
 

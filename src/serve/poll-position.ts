@@ -19,6 +19,8 @@ export interface Polled {
    */
   link?: string;
   next?: string;
+  /** By ids on a paged list: every page was read to the list's end, so nothing is past them. */
+  reachedEnd?: boolean;
 }
 
 /** An item that starts a run. */
@@ -94,7 +96,11 @@ export function selectNew(
     // A page of new items only, where earlier polls saw some: it may not reach back to them, and an item past it is
     // never listed again (a backlog longer than a page, after a stop or an outage).
     const pastPage =
-      position.primed && position.ids.length > 0 && found.length > 0 && !found.some((f) => seen.has(f.id));
+      position.primed &&
+      position.ids.length > 0 &&
+      found.length > 0 &&
+      !polled.reachedEnd &&
+      !found.some((f) => seen.has(f.id));
     return { events, position: { primed: true, ids }, skipped, ...(pastPage ? { pastPage: found.length } : {}) };
   }
   if (spec.kind === "since") return selectSince(trigger, spec, position, polled, mine, runs, skipped);

@@ -103,9 +103,7 @@ export function startPoller(o: PollerOptions): Poller {
     // The round's next part when the last was cut short (a round is never left half read for a fresh one).
     const going = rest;
     rest = undefined;
-    const answer = going
-      ? await going()
-      : await o.call(pollInputs(o.trigger, o.params, sinceText(o.trigger, from)), from.link, stopping.signal);
+    const answer = going ? await going() : await roundCall(o, from, stopping.signal);
     const paced = Math.max(o.intervalMs, answer.requests * turnMs);
     if (!answer.ok) {
       failures++;
@@ -175,6 +173,12 @@ export function startPoller(o: PollerOptions): Poller {
       await loop;
     },
   };
+}
+
+/** A round's first call, from the position: its link, and by ids the ids to read the pages back to (a paged list). */
+function roundCall(o: PollerOptions, from: PollPosition, signal: AbortSignal): Promise<PollAnswer> {
+  const seen = from.primed ? new Set(from.ids) : undefined;
+  return o.call(pollInputs(o.trigger, o.params, sinceText(o.trigger, from)), from.link, signal, seen);
 }
 
 /**

@@ -1,0 +1,120 @@
+// A poll by ids of a paged list that lists newest first, against a loopback upstream answering two items a page: when
+// more items came since the last poll than a page holds, the poll reads the pages back to an item it saw and runs
+// every new one, once; it reads no page past that item, and says nothing of a gap (there is none).
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
+import type { TriggerBlock } from "@blockwright/runtime/workflow";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../../test-support/runtime/hang-guard.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
+import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
+import { loadProvider } from "../emit/link-provider.js";
+import { pollCall } from "./poll-call.js";
+import { type PollOutcome, startPoller } from "./poller.js";
+import { openSqliteStore } from "./sqlite-store.js";
+
+const work = mkdtempSync(join(runScratch(), "blockwright-ids-pages-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The fixture's list pages by an address in its body; its `shelf_book_appeared` trigger polls it by ids. */
+const DOCUMENT: FixtureEdit[] = [
+  {
+    file: "openapi.yaml",
+    find: "                  total: { type: integer }\n",
+    replace: "                  total: { type: integer }\n                  nextLink: { type: string }\n",
+  },
+  {
+    find: "    description: List the books of a shelf.\n",
+    replace:
+      "    description: List the books of a shelf.\n    pagination:\n      style: nextUrl\n" +
+      "      url: $response.body#/nextLink\n      items: [data]\n",
+  },
+];
+
+let trigger: PollTriggerSpec;
+let tools: Record<string, ToolSpec>;
+beforeAll(async () => {
+  const root = join(work, "project");
+  const ir = await loadProvider(root, shelfCopy(root, DOCUMENT));
+  trigger = (ir.pollTriggers ?? []).find((t) => t.id === "shelf_book_appeared") as PollTriggerSpec;
+  tools = Object.fromEntries(ir.operations.map((op) => [op.tool.id, op.tool]));
+});
+
+/** Books newest first, two a page; each request's page number. */
+async function pagedShelf() {
+  const books: { id: string; title: string; state: string }[] = [];
+  const asked: number[] = [];
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://shelf.test");
+    const page = Number(url.searchParams.get("page") ?? "1");
+    asked.push(page);
+    const listed = [...books].reverse();
+    url.searchParams.set("page", String(page + 1));
+    const body = {
+      total: listed.length,
+      value: listed.slice(2 * (page - 1), 2 * page),
+      ...(2 * page < listed.length ? { nextLink: `${base}${url.pathname}${url.search}` } : {}),
+    };
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const add = (...ids: string[]) => books.push(...ids.map((id) => ({ id, title: "Zq", state: "ready" })));
+  return {
+    base,
+    add,
+    asked,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+describe("a poll by ids of a paged list, newest first", () => {
+  it("reads the pages back to an item it saw, and runs each item added since once", async () => {
+    const shelf = await pagedShelf();
+    const store = openSqliteStore(join(work, "ids-pages.sqlite"));
+    const lines: string[] = [];
+    const outcomes: PollOutcome[] = [];
+    const call = pollCall({
+      registry: { tools, blocks: {} },
+      trigger,
+      block: {
+        type: "shelf",
+        name: "Start",
+        inputs: { trigger: trigger.id, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" },
+      } as unknown as TriggerBlock,
+      env: { ZQ_SHELF_KEY: "zq-key-1" },
+      baseUrl: shelf.base,
+    });
+    const running = startPoller({
+      ...{ trigger, params: {}, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000 },
+      accepted: () => undefined,
+      log: (line) => lines.push(line),
+      polled: (o) => outcomes.push(o),
+    });
+    try {
+      shelf.add("b-1", "b-2");
+      await until(() => outcomes.length >= 1, "the first poll");
+      // Five books between two polls: the pages [b-7, b-6], [b-5, b-4], [b-3, b-2] hold them, b-2 seen before.
+      const asked = shelf.asked.length;
+      shelf.add("b-3", "b-4", "b-5", "b-6", "b-7");
+      // Two polls ended after the books came: the first read them, the second found nothing new.
+      const polls = outcomes.length;
+      await until(() => outcomes.length >= polls + 2, "two more polls");
+      await running.stop();
+      expect((await store.runs()).map((r) => r.event).sort()).toEqual(["b-3", "b-4", "b-5", "b-6", "b-7"]);
+      expect(shelf.asked.slice(asked, asked + 3)).toEqual([1, 2, 3]);
+      expect(shelf.asked).not.toContain(4);
+      expect(lines.filter((line) => line.includes("was seen before"))).toEqual([]);
+    } finally {
+      await running.stop();
+      await store.close();
+      await shelf.close();
+    }
+  });
+});
