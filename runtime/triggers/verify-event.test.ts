@@ -178,6 +178,23 @@ describe("verifyEvent: other declared schemes", () => {
     expect(result).toMatchObject({ ok: true, id: "SMzq1", outputs: { metadata: { from: "+15550002" } } });
   });
 
+  it("leaves out an event of several that lacks what a required output reads, and says why", async () => {
+    const spec = trigger({ items: ["value"] });
+    const events = (...things: object[]) =>
+      JSON.stringify({ value: things.map((thing, i) => ({ id: `ev${i}`, clientState: "state-zq", thing })) });
+    const some = await verifyEvent(spec, request({}, events({ id: "t-1" }, {})), { secret: "state-zq" });
+    expect(some).toMatchObject({
+      ok: true,
+      id: "ev0",
+      skipped: ["an event lacks /thing/id, which the output metadata.thingId reads"],
+    });
+    expect(some.ok && some.events.map((e) => e.id)).toEqual(["ev0"]);
+    expect(await verifyEvent(spec, request({}, events({}, {})), { secret: "state-zq" })).toMatchObject({
+      ok: false,
+      error: { code: "MALFORMED_EVENT", message: "an event lacks /thing/id, which the output metadata.thingId reads" },
+    });
+  });
+
   it("takes a secret echoed in each event, picks this trigger's events and says UNKNOWN_EVENT for others", async () => {
     const spec = trigger({
       items: ["value"],

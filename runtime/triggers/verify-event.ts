@@ -30,7 +30,8 @@ export const TRIGGER_ERROR_CODES = {
     "The delivery's timestamp is outside the trigger's tolerance: an old delivery replayed, or a clock far off.",
   UNKNOWN_EVENT: "The delivery holds no event this trigger takes (another event type, or another change).",
   MALFORMED_EVENT:
-    "The delivery is too large, is not the JSON (or form) its trigger reads, or lacks a field a required output reads.",
+    "The delivery is too large, is not the JSON (or form) its trigger reads, or none of its events holds a field a " +
+    "required output reads.",
 } as const;
 export type TriggerErrorCode = keyof typeof TRIGGER_ERROR_CODES;
 
@@ -47,9 +48,12 @@ export interface TriggerEvent<O extends TriggerOutputs = TriggerOutputs> {
   outputs: O;
 }
 
-/** A delivery's events (`events`; the first also spread at the top), or why it was refused. */
+/**
+ * A delivery's events (`events`; the first also spread at the top; `skipped`: why each of its events left out lacks
+ * what a required output reads), or why it was refused.
+ */
 export type VerifyResult<O extends TriggerOutputs = TriggerOutputs> =
-  | ({ ok: true; events: TriggerEvent<O>[] } & TriggerEvent<O>)
+  | ({ ok: true; events: TriggerEvent<O>[]; skipped?: string[] } & TriggerEvent<O>)
   | { ok: false; error: { code: TriggerErrorCode; message: string; trigger: string } };
 
 export async function verifyEvent(
@@ -114,16 +118,12 @@ export async function verifyEvent(
     return fail("UNKNOWN_EVENT", `none of the ${all.length} event(s) is this trigger's (${describeMatch(spec)})`);
 
   const events: TriggerEvent[] = [];
+  const skipped: string[] = [];
   for (const item of mine) {
-    const metadata: Record<string, unknown> = {};
-    for (const output of spec.outputs) {
-      const value = readValue(output.source, item, parsed, headers);
-      if (value === undefined && output.required)
-        return fail(
-          "MALFORMED_EVENT",
-          `an event lacks ${describeValue(output.source)}, which the output metadata.${output.name} reads`,
-        );
-      if (value !== undefined) metadata[output.name] = value;
+    const metadata = outputsOf(spec, item, parsed, headers);
+    if (typeof metadata === "string") {
+      skipped.push(metadata);
+      continue;
     }
     const idParts = spec.eventId.map((v) => readValue(v, item, parsed, headers));
     const id =
@@ -132,7 +132,27 @@ export async function verifyEvent(
         : `sha256:${toHex(await sha256(body))}:${events.length}`;
     events.push({ id, event: item, outputs: { data: item, metadata } });
   }
-  return { ok: true, events, ...(events[0] as TriggerEvent) };
+  // An event lacking what a required output reads is left out of a delivery whose other events hold it: refused
+  // whole, the delivery would take those down with it at every redelivery. One whose events all lack it is malformed.
+  if (!events.length) return fail("MALFORMED_EVENT", skipped[0] as string);
+  return { ok: true, events, ...(skipped.length ? { skipped } : {}), ...(events[0] as TriggerEvent) };
+}
+
+/** An event's outputs, or why it has none: a required one reads what the event lacks. */
+function outputsOf(
+  spec: TriggerSpec,
+  item: unknown,
+  parsed: unknown,
+  headers: Record<string, string>,
+): Record<string, unknown> | string {
+  const metadata: Record<string, unknown> = {};
+  for (const output of spec.outputs) {
+    const value = readValue(output.source, item, parsed, headers);
+    if (value === undefined && output.required)
+      return `an event lacks ${describeValue(output.source)}, which the output metadata.${output.name} reads`;
+    if (value !== undefined) metadata[output.name] = value;
+  }
+  return metadata;
 }
 
 interface SignatureInput {

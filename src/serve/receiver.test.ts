@@ -229,6 +229,34 @@ describe("the receiver", () => {
     expect(horizons).toEqual([72 * 3_600_000, 720 * 3_600_000]);
   });
 
+  // One event of a delivery of several lacking what a required output reads refused the delivery whole (400): its
+  // other events were refused with it at every redelivery, and never ran.
+  it("runs the events of a delivery that hold what the outputs read, and says which it left out", async () => {
+    const receiver = await startReceiver(store);
+    try {
+      const body = JSON.stringify({
+        value: [
+          { id: "evt-whole-1", clientState: ZQ_CLIENT_STATE, thing: { id: "thing-1" } },
+          { id: "evt-partial", clientState: ZQ_CLIENT_STATE, thing: {} },
+          { id: "evt-whole-2", clientState: ZQ_CLIENT_STATE, thing: { id: "thing-2" } },
+        ],
+      });
+      expect((await post(receiver.url, body)).status).toBe(202);
+      await receiver.idle();
+      expect([...receiver.started].sort()).toEqual(["evt-whole-1", "evt-whole-2"]);
+      expect(receiver.logs.filter((line) => line.includes("left out"))).toEqual([
+        "zqhooks_thing_created: left out an event of a delivery: an event lacks /thing/id, which the output " +
+          "metadata.thingId reads",
+      ]);
+      // Every event lacking it: the delivery is malformed, and nothing is kept.
+      const none = JSON.stringify({ value: [{ id: "evt-none", clientState: ZQ_CLIENT_STATE, thing: {} }] });
+      expect((await post(receiver.url, none)).status).toBe(400);
+      expect((await store.runs()).map((r) => r.event)).not.toContain("evt-none");
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("verifies a signature over {url} against the address the provider was given, with the query", async () => {
     // A form-posting provider's scheme: HMAC-SHA1, base64, over the URL and the sorted form parameters.
     const secret = "zq-url-signing-secret-42";

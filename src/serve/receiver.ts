@@ -175,6 +175,7 @@ async function receive(
     return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
   }
   tellIds(verified.events);
+  for (const why of verified.skipped ?? []) log(`${o.trigger.id}: left out an event of a delivery: ${why}`);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers))
     if (typeof value === "string" && !UNKEPT_HEADERS.has(name)) headers[name] = value;
