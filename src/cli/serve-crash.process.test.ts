@@ -181,6 +181,31 @@ describe.each(["SQLite", "Postgres"])("serve on %s killed after acknowledging", 
   );
 });
 
+describe.each(["SQLite", "Postgres"])("serve on %s that cannot listen", (kind) => {
+  // On Postgres the runs' workers, started before listening, outlived the store's pool: the port taken, serve never
+  // said so nor ended, and no signal stopped it; it only logged, every few seconds, that its pool was ended.
+  it("exits 2 naming the port taken, its runs stopped with it", async () => {
+    const taken = createServer();
+    await new Promise<void>((ok) => taken.listen(0, "127.0.0.1", ok));
+    const port = String((taken.address() as AddressInfo).port);
+    const store = kind === "SQLite" ? join(tmp, "taken.sqlite") : postgres.url("zqcrash");
+    const serve = spawnCli(["serve", "wf.yaml", "--live", "--port", port, "--store", store], env, dir);
+    try {
+      // Its end, or the line a serve left running says (its sweep of gone workers, on an ended pool).
+      const ended = await Promise.race([
+        serve.closed.then((code) => ({ code })),
+        serve.waitFor(/looking for the jobs of workers that are gone failed/).then(() => ({ code: "running" })),
+      ]);
+      expect(ended).toEqual({ code: 2 });
+      expect(serve.stderr()).toContain(`--port ${port} on 127.0.0.1: cannot listen (EADDRINUSE)`);
+      expect(serve.stderr()).not.toContain("runs:");
+    } finally {
+      serve.child.kill("SIGKILL");
+      await new Promise<void>((done) => taken.close(() => done()));
+    }
+  });
+});
+
 describe("serve stopped by a second signal while a run is in flight", () => {
   for (const [again, status] of [
     ["SIGTERM", 143],

@@ -71,30 +71,19 @@ export async function serveDelivered(s: Serving): Promise<number> {
   let mocks: Awaited<ReturnType<typeof startCommandMocks>> | undefined;
   const kept: { subscription?: KeptSubscription } = {};
   const { createServer } = nodeHttp();
+  // The runs once started, until stopping takes them: a failure before that (the port taken, the subscription
+  // refused) stops them too, or their workers outlived the store's pool and the process never ended.
+  let started: { stop(graceMs: number): Promise<void> } | undefined;
   try {
     const blocks = Object.values(s.checked.workflow.blocks);
     const providers = [...new Set(blocks.filter((b) => !isTriggerBlock(b)).map((b) => b.type))];
     if (publicUrl && !providers.includes(trigger.provider)) providers.push(trigger.provider);
     providers.sort();
     if (s.mode === "mock" && providers.length) mocks = await startCommandMocks(io, providers, { specsDir: s.specsDir });
-    const [{ createReceiver }, { startWorkflowRuns }] = await Promise.all([
-      import("../serve/receiver.js"),
-      import("./support/workflow-runs.js"),
-    ]);
+    const { createReceiver } = await import("../serve/receiver.js");
     const path = `/triggers/${trigger.id}`;
-    const runs = await startWorkflowRuns({
-      io,
-      store,
-      trigger: trigger.id,
-      concurrency: s.concurrency,
-      retry: retryOf(trigger),
-      registry: s.registry,
-      checked: s.checked,
-      env: s.env,
-      ...(mocks ? { mocks } : {}),
-      ...(s.baseUrls ? { baseUrls: s.baseUrls } : {}),
-      ...(s.allowHosts.length ? { allowHosts: s.allowHosts } : {}),
-    });
+    const runs = await startTriggerRuns(s, trigger, store, mocks);
+    started = runs;
     const receiver = createReceiver({
       trigger,
       path,
@@ -127,9 +116,11 @@ export async function serveDelivered(s: Serving): Promise<number> {
       );
     }
     await io.interrupted;
+    started = undefined;
     await stopServing(server, receiver, lifecycle, runs, kept.subscription);
     return 0;
   } catch (e) {
+    await started?.stop(STOP_GRACE_MS).catch(() => undefined);
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL")
       throw new UsageError("BW3003", `--port ${port} on ${host}: cannot listen (${code})`);
@@ -138,6 +129,29 @@ export async function serveDelivered(s: Serving): Promise<number> {
     await mocks?.close();
     await store.close();
   }
+}
+
+/** The workflow's runs of the trigger's events, from the store (on the mocks, or where --base-url sends them). */
+async function startTriggerRuns(
+  s: Serving,
+  trigger: TriggerSpec,
+  store: Awaited<ReturnType<typeof openStoreOption>>,
+  mocks: Awaited<ReturnType<typeof startCommandMocks>> | undefined,
+) {
+  const { startWorkflowRuns } = await import("./support/workflow-runs.js");
+  return startWorkflowRuns({
+    io: s.io,
+    store,
+    trigger: trigger.id,
+    concurrency: s.concurrency,
+    retry: retryOf(trigger),
+    registry: s.registry,
+    checked: s.checked,
+    env: s.env,
+    ...(mocks ? { mocks } : {}),
+    ...(s.baseUrls ? { baseUrls: s.baseUrls } : {}),
+    ...(s.allowHosts.length ? { allowHosts: s.allowHosts } : {}),
+  });
 }
 
 /** Listen on --port and --host, and say where deliveries go (stdout) and that serve listens (stderr). */

@@ -59,6 +59,9 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
       ? await startCommandMocks(io, providers, { specsDir: o.specsDir, state: { stamps: mockStamps(trigger) } })
       : undefined;
   if (mocks) io.stderr.write(`serve: mocks: ${providers.map((p) => `${p} ${mocks.urls[p]}`).join(", ")}\n`);
+  // The runs once started, until stopping takes them: a failure before that stops them too (their workers would
+  // outlive the store's pool, and the process never end).
+  let started: { stop(graceMs: number): Promise<void> } | undefined;
   try {
     const [{ startWorkflowRuns }, { pollCall }, { startPoller }] = await Promise.all([
       import("./support/workflow-runs.js"),
@@ -78,6 +81,7 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
       ...(o.baseUrls ? { baseUrls: o.baseUrls } : {}),
       ...(o.allowHosts ? { allowHosts: o.allowHosts } : {}),
     });
+    started = runs;
     const baseUrl = mocks?.urls[trigger.provider] ?? o.baseUrls?.[trigger.provider];
     const call = pollCall({
       registry: o.registry,
@@ -107,8 +111,12 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
     );
     await io.interrupted;
     await poller.stop();
+    started = undefined;
     await runs.stop(o.graceMs);
     return 0;
+  } catch (e) {
+    await started?.stop(o.graceMs).catch(() => undefined);
+    throw e;
   } finally {
     await mocks?.close();
   }

@@ -127,6 +127,9 @@ export function startExecutor(o: ExecutorOptions): Executor {
   let pumping = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  // The look for runs under way: stopping waits for it, so that none reads the store after it is closed.
+  let pumped: Promise<void> = Promise.resolve();
+  let pumpEnded: () => void = () => undefined;
 
   const pump = async (): Promise<void> => {
     if (pumping) {
@@ -134,6 +137,9 @@ export function startExecutor(o: ExecutorOptions): Executor {
       return;
     }
     pumping = true;
+    pumped = new Promise((done) => {
+      pumpEnded = done;
+    });
     try {
       do {
         again = false;
@@ -143,12 +149,13 @@ export function startExecutor(o: ExecutorOptions): Executor {
         for (const run of runs) start(run);
         if (runs.length === free) again = true;
       } while (again && !stopping);
-      await wakeAtNextDue();
+      if (!stopping) await wakeAtNextDue();
     } catch (e) {
       o.log(`runs: the store could not be read (tried again in a second): ${(e as Error).message}`);
       schedule(1000);
     } finally {
       pumping = false;
+      pumpEnded();
     }
   };
 
@@ -198,20 +205,31 @@ export function startExecutor(o: ExecutorOptions): Executor {
     async stop(graceMs) {
       stopping = true;
       clearTimeout(timer);
-      let grace: NodeJS.Timeout | undefined;
-      const all = Promise.allSettled([...inFlight]);
-      const graceOver = new Promise<"over">((done) => {
-        grace = setTimeout(() => done("over"), graceMs);
-      });
-      if ((await Promise.race([all, graceOver])) === "over") {
-        o.log(
-          `runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, ` +
-            `each resumes from its last journaled block on the next start`,
-        );
-        cancel.abort();
-        await all;
-      }
-      clearTimeout(grace);
+      await pumped;
+      await settleWithin(inFlight, graceMs, () => cancel.abort(), o.log);
     },
   };
+}
+
+/** Waits up to `graceMs` for the attempts in flight, then cancels them: they resume on the next start. */
+async function settleWithin(
+  inFlight: ReadonlySet<Promise<void>>,
+  graceMs: number,
+  cancel: () => void,
+  log: (line: string) => void,
+): Promise<void> {
+  let grace: NodeJS.Timeout | undefined;
+  const all = Promise.allSettled([...inFlight]);
+  const graceOver = new Promise<"over">((done) => {
+    grace = setTimeout(() => done("over"), graceMs);
+  });
+  if ((await Promise.race([all, graceOver])) === "over") {
+    log(
+      `runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, ` +
+        `each resumes from its last journaled block on the next start`,
+    );
+    cancel();
+    await all;
+  }
+  clearTimeout(grace);
 }
