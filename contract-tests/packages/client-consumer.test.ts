@@ -124,9 +124,11 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // through its base64 tail, +386): 18,610; 18,650. 89th (a request's pairs by name kept in records without Object's
 // members, a route's wire and a body field read and set as own keys: a `__proto__` pair sent, +46): 18,656; 18,700.
 // 90th (a walk given no maxPages that reaches the default cap with more pages left ends with PAGE_LIMIT, not quietly
-// short, +133): 18,789; 18,830.
+// short, +133; an answer in another form failing outputs that read only JSON fields, a label path list's lone "."
+// refused, an allowReserved list's item comma encoded, a delimited form list's item holding its delimiter refused,
+// +74): 18,863; 18,900.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 18_830;
+const MAX_CLIENT_GZIP_BYTES = 18_900;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
