@@ -259,10 +259,24 @@ describe("names", () => {
       const id = "zqcc_get_all_config_with_meta_data_agent_burnout";
       const name = llmToolName(id);
       expect(`mcp__blockwright__${name}`.length).toBeLessThanOrEqual(64);
-      expect(name).toHaveLength(LLM_TOOL_NAME_MAX);
-      expect(name.startsWith(id.slice(0, LLM_TOOL_NAME_MAX - 9))).toBe(true);
+      expect(name).toMatch(/^zqcc_get_[a-z_]*_agent_burnout_[0-9a-f]{8}$/);
     },
   );
+
+  it("keep the first two words and the last of a long path's id: siblings differ by more than a hash", () => {
+    const ids = [
+      "zqbb_get_repositories_workspace_repo_slug_src_commit_path",
+      "zqbb_get_repositories_workspace_repo_slug_issues_issue_id_comments",
+      "zqbb_get_repositories_workspace_repo_slug_pullrequests_pull_request_id_diff",
+    ];
+    const names = ids.map(llmToolName);
+    expect(names.map((n) => n.replace(/_[0-9a-f]{8}$/, ""))).toEqual([
+      "zqbb_get_repo_slug_src_commit_path",
+      "zqbb_get_issues_issue_id_comments",
+      "zqbb_get_pull_request_id_diff",
+    ]);
+    for (const n of names) expect(n.length).toBeLessThanOrEqual(LLM_TOOL_NAME_MAX);
+  });
 
   it("replace characters clients refuse", () => {
     expect(llmToolName("shelf.list books")).toMatch(/^shelf_list_books_[0-9a-f]{8}$/);
