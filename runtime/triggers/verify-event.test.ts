@@ -178,6 +178,30 @@ describe("verifyEvent: other declared schemes", () => {
     expect(result).toMatchObject({ ok: true, id: "SMzq1", outputs: { metadata: { from: "+15550002" } } });
   });
 
+  it("reads a signed JSON body labelled a form as JSON, and a form's text as a form", async () => {
+    const spec = { ...timestamped, match: [{ pointer: ["type"], equals: "thing.created" }] };
+    const headers = {
+      "content-type": "application/x-www-form-urlencoded; charset=utf-8",
+      "x-zq-signature": goodSignature,
+      "x-zq-timestamp": SECONDS,
+    };
+    // Read as a form, the body was one parameter named after its whole text: no event of the trigger.
+    expect(await verifyEvent(spec, request(headers), { secret: "s3cret-zq", now: NOW })).toMatchObject({
+      ok: true,
+      id: "ev1",
+      outputs: { metadata: { thingId: "t-9" } },
+    });
+    const form = "id=ev2&type=thing.created&thing=%7B";
+    const formSignature = `v0=${createHmac("sha256", "s3cret-zq").update(`v0:${SECONDS}:${form}`).digest("hex")}`;
+    const formSpec = { ...spec, outputs: [] };
+    expect(
+      await verifyEvent(formSpec, request({ ...headers, "x-zq-signature": formSignature }, form), {
+        secret: "s3cret-zq",
+        now: NOW,
+      }),
+    ).toMatchObject({ ok: true, id: "ev2", event: { id: "ev2", type: "thing.created", thing: "{" } });
+  });
+
   it("leaves out an event of several that lacks what a required output reads, and says why", async () => {
     const spec = trigger({ items: ["value"] });
     const events = (...things: object[]) =>

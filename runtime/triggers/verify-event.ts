@@ -268,12 +268,19 @@ function staleness(
   };
 }
 
+/**
+ * The body as its text is written: a form when labelled one, but JSON whenever its text is a JSON object or list. A
+ * form's text never is (`{"type":…}` read as a form is one parameter named after the whole body), and a provider that
+ * labels its JSON a form (a default of its HTTP client) otherwise had every event read as no event of the trigger:
+ * acknowledged, and never run.
+ */
 function parseBody(body: string, contentType: string | undefined): unknown {
-  if (contentType?.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(body));
+  const form = contentType?.toLowerCase().includes("application/x-www-form-urlencoded");
+  if (form && !/^\s*[[{]/.test(body)) return Object.fromEntries(new URLSearchParams(body));
   try {
     return parseLosslessJson(body);
   } catch {
-    return undefined;
+    return form ? Object.fromEntries(new URLSearchParams(body)) : undefined;
   }
 }
 

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerHandshake, redact, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
 import { readLimited } from "./limited-body.js";
+import { answerError, answerRefusal } from "./refusals.js";
 
 export interface LifecycleReceiverOptions {
   /** A trigger whose subscription declares `lifecycle`. */
@@ -31,13 +32,6 @@ export interface LifecycleReceiver {
   /** The actions started and not yet done (awaited on stopping). */
   inFlight: Set<Promise<void>>;
 }
-
-const STATUS_OF_REFUSAL = {
-  SIGNATURE_MISMATCH: 401,
-  STALE_EVENT: 401,
-  MALFORMED_EVENT: 400,
-  UNKNOWN_EVENT: 202,
-} as const;
 
 export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleReceiver {
   const lifecycle = o.trigger.subscription?.lifecycle;
@@ -65,10 +59,10 @@ export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleR
   };
   const inFlight = new Set<Promise<void>>();
   const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
-  const answer = (res: ServerResponse, status: number, body = "", headers: Record<string, string> = {}) => {
+  const answer = (res: ServerResponse, status: number) => {
     if (res.headersSent) return;
-    res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
-    res.end(body);
+    res.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
+    res.end();
   };
 
   const receive = async (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
@@ -80,7 +74,7 @@ export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleR
     );
     if (!verified.ok) {
       log(`${o.trigger.id}: refused a lifecycle notification: ${verified.error.code}: ${verified.error.message}`);
-      return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
+      return answerRefusal(res, verified.error, o.secret);
     }
     // Acknowledged before anything is done: the provider's deadline is a few seconds, a renewal takes longer.
     answer(res, o.trigger.acknowledge);
@@ -112,9 +106,10 @@ export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleR
         }
       } catch (e) {
         log(`${o.trigger.id}: a lifecycle handshake could not be read: ${(e as Error).message}`);
-        return answer(res, 400, "not read\n");
+        return answerError(res, 400, "MALFORMED_HANDSHAKE", "the handshake could not be read", o.secret);
       }
-      if (req.method !== "POST") return answer(res, 405, "notifications are POSTed\n", { allow: "POST" });
+      if (req.method !== "POST")
+        return answerError(res, 405, "METHOD_NOT_ALLOWED", "notifications are POSTed", o.secret, { allow: "POST" });
       readLimited(
         req,
         res,
@@ -123,7 +118,7 @@ export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleR
         (body) =>
           void receive(req, res, body).catch((e: unknown) => {
             log(`${o.trigger.id}: a lifecycle notification could not be taken: ${(e as Error).message}`);
-            answer(res, 500, "not taken\n");
+            answerError(res, 500, "NOT_TAKEN", "the notification could not be taken: send it again", o.secret);
           }),
       );
     },

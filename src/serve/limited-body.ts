@@ -1,6 +1,7 @@
 // A delivery's body, read whole up to the trigger's maxBodyBytes: the webhook receiver's and the lifecycle receiver's
 // one reading of it. Past the bound the sender gets 413 and the connection is closed; the rest is never read.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerError } from "./refusals.js";
 
 /**
  * Reads `req`'s body, up to `max` bytes, into `done`. Over it, `refused` is told once (for the log) and 413 answered:
@@ -19,8 +20,10 @@ export function readLimited(
     over = true;
     refused();
     // The answer is written first, then the connection is closed: the rest of the body is never read.
-    res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" });
-    res.end("too large\n", () => req.destroy());
+    res.once("finish", () => req.destroy());
+    answerError(res, 413, "BODY_TOO_LARGE", `the body is over the trigger's maxBodyBytes, ${max} bytes`, "", {
+      connection: "close",
+    });
   };
   if (Number(req.headers["content-length"]) > max) {
     tooLarge();

@@ -19,6 +19,7 @@ import {
 import { lineText } from "../common/github-actions.js";
 import { guardedListener, requestTarget, shownText } from "../common/request-guard.js";
 import { readLimited } from "./limited-body.js";
+import { answerError, answerRefusal } from "./refusals.js";
 import type { TriggerStore } from "./store.js";
 
 export interface ReceiverOptions {
@@ -50,13 +51,6 @@ export const DEFAULT_DEDUPE_MS = 3 * 24 * 3_600_000;
 /** Headers never kept with a delivery: they would carry a credential, and no trigger reads them. */
 const UNKEPT_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
 
-const STATUS_OF_REFUSAL = {
-  SIGNATURE_MISMATCH: 401,
-  STALE_EVENT: 401,
-  MALFORMED_EVENT: 400,
-  UNKNOWN_EVENT: 202,
-} as const;
-
 /** How long stopping waits for the deliveries already read to be answered (their store writes). */
 const ANSWERS_WAITED_MS = 5_000;
 
@@ -83,7 +77,8 @@ export function createReceiver(o: ReceiverOptions): Receiver {
     if (stopping) return unavailable(req, res);
     const url = req.url ?? "/";
     // The guard below answers a request naming no address before this runs.
-    if (requestTarget(req)?.pathname !== o.path) return answer(res, 404, "no trigger at this address\n");
+    if (requestTarget(req)?.pathname !== o.path)
+      return answerError(res, 404, "NOT_FOUND", "no trigger at this address", o.secret);
     const handshake = answerHandshake(o.trigger, { url, headers: req.headers });
     if (handshake) {
       log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
@@ -91,7 +86,8 @@ export function createReceiver(o: ReceiverOptions): Receiver {
       res.end(handshake.body);
       return;
     }
-    if (req.method !== "POST") return answer(res, 405, "deliveries are POSTed\n", { allow: "POST" });
+    if (req.method !== "POST")
+      return answerError(res, 405, "METHOD_NOT_ALLOWED", "deliveries are POSTed", o.secret, { allow: "POST" });
     const reads = readLimited(
       req,
       res,
@@ -108,7 +104,7 @@ export function createReceiver(o: ReceiverOptions): Receiver {
           .catch((e: unknown) => {
             // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
             log(`${o.trigger.id}: a delivery could not be taken: ${(e as Error).message}`);
-            if (!res.headersSent) answer(res, 500, "not taken\n");
+            answerError(res, 500, "NOT_TAKEN", "the delivery could not be kept: send it again", o.secret);
           })
           .finally(() => answering.delete(answered));
         answering.add(answered);
@@ -171,8 +167,13 @@ async function receive(
     }
   }
   if (!verified.ok) {
-    log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${verified.error.message}`);
-    return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
+    // Another event is acknowledged by design (refusals.ts says why), yet never silently: the log says it ran nothing.
+    const what =
+      verified.error.code === "UNKNOWN_EVENT"
+        ? "acknowledged a delivery of no event this trigger takes, without a run"
+        : "refused a delivery";
+    log(`${o.trigger.id}: ${what}: ${verified.error.code}: ${verified.error.message}`);
+    return answerRefusal(res, verified.error, o.secret);
   }
   tellIds(verified.events);
   for (const why of verified.skipped ?? []) log(`${o.trigger.id}: left out an event of a delivery: ${why}`);
@@ -245,9 +246,9 @@ function dedupeWindow(o: ReceiverOptions): number {
   );
 }
 
-function answer(res: ServerResponse, status: number, body = "", headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
-  res.end(body);
+function answer(res: ServerResponse, status: number): void {
+  res.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
+  res.end();
 }
 
 /** A request refused while stopping: 503, and its connection closed (unacknowledged, the provider sends it again). */

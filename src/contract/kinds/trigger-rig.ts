@@ -105,6 +105,16 @@ export async function withReceiver(
   }
 }
 
+/** The code a receiver's refusal names: its JSON body's `error.code`, else the whole text (not the receiver's JSON). */
+export function refusalCode(text: string): string {
+  try {
+    const code = (JSON.parse(text) as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === "string" ? code : text.trim();
+  } catch {
+    return text.trim();
+  }
+}
+
 /** `/a/b` of a plain object set to `value`, making the objects on the way. */
 export function setField(target: Record<string, unknown>, pointer: readonly string[], value: unknown): void {
   let node = target;

@@ -28,6 +28,7 @@ import {
   expectTriggerOutputs,
   otherValue,
   type Rig,
+  refusalCode,
   secrets,
   setField,
   tampered,
@@ -95,7 +96,7 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
         await withReceiver(trigger, right, async (post, started, url) => {
           const { body, headers } = await make(url);
           const answer = await post(body, headers);
-          same(answer.text.trim(), code, "the receiver's refusal");
+          same(refusalCode(answer.text), code, "the receiver's refusal");
           same(started.length, 0, "runs started");
         });
       },
@@ -307,7 +308,9 @@ function handshakeCases({ trigger, media, right, wrong, at, made }: Rig): Contra
               );
               // Unsigned, it is refused like any delivery.
               same(
-                (await post(body, await deliveryHeaders(trigger, media, body, { secret: wrong, url }))).text.trim(),
+                refusalCode(
+                  (await post(body, await deliveryHeaders(trigger, media, body, { secret: wrong, url }))).text,
+                ),
                 "SIGNATURE_MISMATCH",
                 "the refusal of the handshake signed with another secret",
               );
