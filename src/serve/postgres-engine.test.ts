@@ -1,6 +1,7 @@
 // The runs of a Postgres store while they are in flight: the worker running one holds its advisory lock from the
 // start, so that the sweep every serve makes for the jobs of workers that are gone (a free lock: its process died)
-// leaves a long run alone instead of running it a second time beside itself.
+// leaves a long run alone instead of running it a second time beside itself. A run refused by a used-up quota has
+// its next attempt's job due when the quota resets.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostgresServer } from "../../test-support/postgres-server.js";
@@ -303,6 +304,58 @@ describe("a worker whose job could not be released (Postgres unreachable just as
       expect(logs).toContainEqual(expect.stringMatching(/^runs: worker \S+ ended \(zq: connect ECONNREFUSED\)/));
     } finally {
       (store.pool as { connect: unknown }).connect = connect;
+      await runs.stop(1000);
+      await store.close();
+    }
+  });
+});
+
+describe("a run refused by a used-up quota, on Postgres", () => {
+  // A quota used up is no retryable error: the run failed at once, though the upstream said when the quota resets.
+  it("has its next attempt's job due when the quota resets", async () => {
+    await postgres.createDatabase("zqquotareset");
+    const store = await openPostgresStore(postgres.url("zqquotareset"));
+    const resetsAt = new Date(Date.now() + 1_800_000).toISOString();
+    let tried = 0;
+    const runs = await startRuns({
+      store,
+      trigger: "zqquota_reset",
+      concurrency: 1,
+      retry: { attempts: 3, backoffMs: 1 },
+      log: () => undefined,
+      attempt: async () => {
+        tried++;
+        const error = { type: "upstream" as const, provider: "zq", operation: "zq_op", status: 403, retryable: false };
+        const quota = { ...error, message: "daily quota used up", quotaExceeded: true as const, resetsAt };
+        const block: BlockResult = {
+          id: "call",
+          name: "Call",
+          type: "zq",
+          operation: "zq_op",
+          status: "failed",
+          durationMs: 0,
+          error: quota,
+        };
+        return { status: "failed", durationMs: 0, blocks: [block], placeholders: [] };
+      },
+    });
+    try {
+      await store.accept(deliveryOf("zqquota_reset", ["evt-zq-quota"]), 3_600_000);
+      await until("the attempt settled", async () =>
+        (await store.runs()).some((r) => r.status === "failed" || (r.status === "queued" && r.attempts === 1)),
+      );
+      const [run] = await store.runs();
+      expect(run).toMatchObject({ status: "queued", attempts: 1 });
+      const job = await store.pool.query<{ due: number; attempt: number }>(
+        "SELECT extract(epoch FROM run_at) * 1000 AS due, (payload->>'attempt')::int AS attempt FROM " +
+          "graphile_worker._private_jobs WHERE key = $1",
+        [run!.id],
+      );
+      expect(job.rows.map((r) => ({ due: Math.round(Number(r.due)), attempt: r.attempt }))).toEqual([
+        { due: Date.parse(resetsAt), attempt: 2 },
+      ]);
+      expect(tried).toBe(1);
+    } finally {
       await runs.stop(1000);
       await store.close();
     }

@@ -102,6 +102,53 @@ describe("a retry's wait", () => {
   });
 });
 
+describe("a quota used up", () => {
+  // A quota used up is not retryable, so the run failed at once, though the upstream said when it would take it again.
+  const quota = (resetsAt: string | undefined): BlockResult => {
+    const b = block("failed", false);
+    return {
+      ...b,
+      error: {
+        ...b.error!,
+        status: 403,
+        code: "zq_quota",
+        message: "daily quota used up",
+        quotaExceeded: true,
+        ...(resetsAt !== undefined ? { resetsAt } : {}),
+      },
+    };
+  };
+  const at = (ms: number) => new Date(NOW + ms).toISOString();
+  it("waits until it resets, however short the backoff, and its attempts are counted as any retry's", () => {
+    expect(outcomeOf(run(1), result("failed", [quota(at(1_500_000))]), retry, NOW)).toEqual({
+      status: "queued",
+      error: "call (zq_op): upstream 403 zq_quota: daily quota used up",
+      nextAt: NOW + 1_500_000,
+    });
+    // Reset already: the backoff.
+    expect(outcomeOf(run(1), result("failed", [quota(at(-5_000))]), retry, NOW)).toMatchObject({
+      nextAt: NOW + 10_000,
+    });
+    expect(outcomeOf(run(3), result("failed", [quota(at(60_000))]), retry, NOW)).toMatchObject({ status: "dead" });
+  });
+
+  it("fails at once when it resets past the longest wait, saying when, or does not say when", () => {
+    expect(outcomeOf(run(1), result("failed", [quota(at(20 * 3_600_000))]), retry, NOW)).toEqual({
+      status: "failed",
+      error:
+        "call (zq_op): upstream 403 zq_quota: daily quota used up (the quota resets at " +
+        `${at(20 * 3_600_000)}, past the longest wait of a retry, 60 minutes: replay the run after it)`,
+    });
+    expect(outcomeOf(run(1), result("failed", [quota(undefined)]), retry, NOW)).toMatchObject({ status: "failed" });
+    expect(outcomeOf(run(1), result("failed", [quota("zq-not-a-date")]), retry, NOW)).toMatchObject({
+      status: "failed",
+    });
+    // Beside a block no retry helps, the run fails.
+    const both = result("failed", [quota(at(60_000)), { ...block("failed", false), id: "other" }]);
+    expect(outcomeOf(run(1), both, retry, NOW)).toMatchObject({ status: "failed" });
+  });
+});
+
 describe("a settled attempt's line", () => {
   // The retry's line named the run's id as the event's ("the run of event <run id>"); `runs replay` takes the run's.
   it("names the run by its id, as runs list and runs replay do", () => {

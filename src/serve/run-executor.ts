@@ -53,19 +53,38 @@ export function outcomeOf(run: StoredRun, result: RunResult, retry: RetryPolicy,
         `${b.id}${b.operation !== b.id ? ` (${b.operation})` : ""}: ${b.error ? toolErrorText(b.error) : "failed"}`,
     )
     .join("; ");
-  const retryable = failed.length > 0 && failed.every((b) => b.error?.retryable === true);
+  // A quota used up is no retryable error, yet one that says when it resets is taken again then.
+  const resets = failed.map((b) => quotaResetWait(b, nowMs));
+  const retryable = failed.length > 0 && failed.every((b, i) => b.error?.retryable === true || resets[i] !== undefined);
   if (!retryable) return { status: "failed", error };
+  const reset = Math.max(0, ...resets.map((wait) => wait ?? 0));
+  // A reset past the longest wait fails now, saying when: attempts before it would meet the same refusal.
+  if (reset > MAX_RETRY_WAIT_MS)
+    return {
+      status: "failed",
+      error:
+        `${error} (the quota resets at ${new Date(nowMs + reset).toISOString()}, past the longest wait of a retry, ` +
+        `${MAX_RETRY_WAIT_MS / 60_000} minutes: replay the run after it)`,
+    };
   if (run.attempts >= retry.attempts)
     return { status: "dead", error: `${error} (after ${run.attempts} attempt${run.attempts > 1 ? "s" : ""})` };
-  return { status: "queued", error, nextAt: nowMs + retryWait(retry, run.attempts, failed) };
+  return { status: "queued", error, nextAt: nowMs + retryWait(retry, run.attempts, failed, reset) };
+}
+
+/** How long until the quota a block's error used up resets, when it says (`resetsAt`); undefined for another error. */
+function quotaResetWait(block: BlockResult, nowMs: number): number | undefined {
+  if (!block.error?.quotaExceeded || block.error.resetsAt === undefined) return undefined;
+  const at = Date.parse(block.error.resetsAt);
+  return Number.isFinite(at) ? Math.max(0, at - nowMs) : undefined;
 }
 
 /**
- * The wait before a run's next attempt: its backoff, or what an upstream's Retry-After asked when longer (a run tried
- * again sooner meets the same refusal and spends its attempts), at most an hour, as a failed poll waits.
+ * The wait before a run's next attempt: its backoff, or what an upstream's Retry-After or a quota's reset asked when
+ * longer (a run tried again sooner meets the same refusal and spends its attempts), at most an hour, as a failed poll
+ * waits.
  */
-function retryWait(retry: RetryPolicy, attempt: number, failed: readonly BlockResult[]): number {
-  const asked = Math.max(0, ...failed.map((b) => b.error?.retryAfterMs ?? 0));
+function retryWait(retry: RetryPolicy, attempt: number, failed: readonly BlockResult[], reset: number): number {
+  const asked = Math.max(reset, ...failed.map((b) => b.error?.retryAfterMs ?? 0));
   return Math.min(MAX_RETRY_WAIT_MS, Math.max(retryDelay(retry, attempt), asked));
 }
 
