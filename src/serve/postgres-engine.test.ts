@@ -126,8 +126,15 @@ describe("a serve whose store connections are ended (Postgres restarted, an admi
         )
       ).rows;
     try {
-      await until("the workers' and the member's locks held", async () => (await held()).length === 2);
-      const before = await held();
+      // Every worker's lock (one a worker of `concurrency`, each taken as its worker starts) and the member's: a
+      // snapshot taken while the second worker's was still coming could never be matched again.
+      const before = [
+        { mode: "ExclusiveLock", n: 2 },
+        { mode: "ShareLock", n: 1 },
+      ];
+      await until("the workers' and the member's locks held", async () => {
+        return JSON.stringify(await held()) === JSON.stringify(before);
+      });
       await other.query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND " +
           "pid <> pg_backend_pid()",
