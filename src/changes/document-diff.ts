@@ -12,6 +12,7 @@ import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, type Flat, type Flattener } from "./schema-flat.js";
 import { type Add, type Found, type Json, keyOf, list, object, operationsOf, text } from "./document-operations.js";
 import { movedOperation } from "./operation-moves.js";
+import { requestFormatSeverity } from "../model/request-format.js";
 import { compareSecurity } from "./security-changes.js";
 import { compareServers } from "./server-changes.js";
 import { compareAnswerTypes } from "./answer-types.js";
@@ -228,6 +229,7 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
       add("request-parameter-format-changed", location, q.name, {
         ...(fa !== undefined ? { old: fa } : {}),
         ...(fb !== undefined ? { new: fb } : {}),
+        ...requestFormatSeverity(fa, fb),
       });
     if (JSON.stringify(sa.default) !== JSON.stringify(sb.default))
       add("request-parameter-default-value-changed", location, q.name, {

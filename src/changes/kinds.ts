@@ -71,7 +71,10 @@ export const KINDS = {
     "informational",
     "the same place of the path under another name: the wire is the same; upstream --accept follows the name",
   ),
-  "request-parameter-format-changed": k("informational", "annotation only"),
+  "request-parameter-format-changed": k(
+    "informational",
+    "a format the block does not check, or one removed: an annotation; one it checks, added or changed, is breaking",
+  ),
   "request-parameter-default-value-changed": k(
     "informational",
     "a call that leaves it out may get another behaviour; documentation only",
@@ -125,7 +128,10 @@ export const KINDS = {
   "request-property-deprecated": k("non-breaking", "still accepted, marked deprecated", true),
   "request-property-reactivated": k("non-breaking", "its deprecated mark was removed"),
   "request-property-description-changed": k("informational", "text only"),
-  "request-property-format-changed": k("informational", "annotation only"),
+  "request-property-format-changed": k(
+    "informational",
+    "a format the block does not check, or one removed: an annotation; one it checks, added or changed, is breaking",
+  ),
   "request-property-default-value-changed": k(
     "informational",
     "a call that leaves it out may get another behaviour; documentation only",

@@ -8,7 +8,8 @@
 // width of the unions.
 import { isMultipleOf } from "@blockwright/runtime/internal";
 import { type At, type DocumentSet, type Flat, Flattener, isRequired, requiredOfEveryCall } from "./schema-flat.js";
-import type { KindId } from "./kinds.js";
+import type { KindId, Severity } from "./kinds.js";
+import { requestFormatSeverity } from "../model/request-format.js";
 
 export type Side = "request" | "response";
 
@@ -17,8 +18,8 @@ export interface SchemaChange {
   pointer: string;
   old?: unknown;
   new?: unknown;
-  /** Said when the document says more than the kind does (an open enum). */
-  severity?: "informational" | "non-breaking";
+  /** Said when the document says more than the kind does (an open enum, a format the block checks). */
+  severity?: Severity;
   note?: string;
 }
 
@@ -170,6 +171,7 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat): void {
     push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", here, {
       ...(a.format ? { old: a.format } : {}),
       ...(b.format ? { new: b.format } : {}),
+      ...(req ? requestFormatSeverity(a.format, b.format) : {}),
     });
   if (!same(a.default, b.default))
     push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", here, {

@@ -150,7 +150,8 @@ describe("diff on output shapes", () => {
   );
 
   it(
-    "reports a format changed, in an output and in a value sent: informational, " + "with the formats before and after",
+    "reports a format changed, with the formats before and after: in an output informational, in a value sent " +
+      "breaking where the block checks the newer one",
     () => {
       const due = (format: string): Shape => ({ type: "object", properties: { zqdue: { type: "string", format } } });
       expect(
@@ -170,7 +171,7 @@ describe("diff on output shapes", () => {
           c.from,
           c.to,
         ]),
-      ).toEqual([["informational", "request-property-format-changed", "param zqorder .zqdue", "date", "date-time"]]);
+      ).toEqual([["breaking", "request-property-format-changed", "param zqorder .zqdue", "date", "date-time"]]);
     },
   );
 

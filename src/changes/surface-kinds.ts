@@ -47,6 +47,9 @@ const SHARED: Record<string, string> = {
   "params.fieldLimitTightened": "request-property-limit-tightened",
   "params.fieldLimitLoosened": "request-property-limit-loosened",
   "params.fieldFormatChanged": "request-property-format-changed",
+  "params.fieldFormatChecked": "request-property-format-changed",
+  "params.formatChanged": "request-parameter-format-changed",
+  "params.formatRemoved": "request-parameter-format-changed",
   "params.deprecated": "request-parameter-deprecated",
   "params.reactivated": "request-parameter-reactivated",
   "outputs.removed": "response-property-removed",
@@ -117,6 +120,7 @@ const AS_BODY_FIELD: Record<string, string> = {
   "request-parameter-enum-value-added": "request-property-enum-value-added",
   "request-parameter-deprecated": "request-property-deprecated",
   "request-parameter-reactivated": "request-property-reactivated",
+  "request-parameter-format-changed": "request-property-format-changed",
   "params-enum-added": "request-property-enum-set",
 };
 

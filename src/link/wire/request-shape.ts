@@ -9,6 +9,7 @@ import type { Report, ToolSurfaceContext } from "../../model/surface-entry.js";
 import { shapeTypes, typesWithin } from "../../model/shape.js";
 import type { Shape } from "../../model/surface-format.js";
 import { pairChanges } from "../shape-pairs.js";
+import { requestFormatSeverity } from "../../model/request-format.js";
 
 export type RequestFieldChange =
   | "fieldRemoved"
@@ -36,6 +37,7 @@ export type RequestFieldChange =
   | "fieldLimitTightened"
   | "fieldLimitLoosened"
   | "fieldFormatChanged"
+  | "fieldFormatChecked"
   | "fieldFormClosed"
   | "fieldFormOpened";
 
@@ -82,7 +84,11 @@ export const REQUEST_FIELD_CHANGES = {
   fieldLimitLoosened: { level: "minor", rule: "request field limit loosened or removed (more values accepted)" },
   fieldFormatChanged: {
     level: "patch",
-    rule: "request field format changed (an annotation of what the value looks like)",
+    rule: "request field format changed (an annotation the block does not check, or a loosening)",
+  },
+  fieldFormatChecked: {
+    level: "breaking",
+    rule: "request field format added or changed to one the block checks (a value of another form is refused)",
   },
   fieldFormClosed: {
     level: "breaking",
@@ -129,10 +135,13 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
   if (a.nullable && !b.nullable) emit("fieldNoLongerNullable");
   if (!a.nullable && b.nullable) emit("fieldMadeNullable");
   if (a.format !== b.format)
-    emit("fieldFormatChanged", {
-      ...(a.format !== undefined ? { from: a.format } : {}),
-      ...(b.format !== undefined ? { to: b.format } : {}),
-    });
+    emit(
+      requestFormatSeverity(a.format, b.format)?.severity === "breaking" ? "fieldFormatChecked" : "fieldFormatChanged",
+      {
+        ...(a.format !== undefined ? { from: a.format } : {}),
+        ...(b.format !== undefined ? { to: b.format } : {}),
+      },
+    );
   if (!a.deprecated && b.deprecated) emit("fieldDeprecated");
   if (a.deprecated && !b.deprecated) emit("fieldReactivated");
   if (!a.enum && b.enum) emit("fieldEnumSet", { to: b.enum });

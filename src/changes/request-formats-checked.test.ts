@@ -1,0 +1,104 @@
+// A format a newer version of a made-up document (`zqevents`) gives a value a call sends: the regenerated block checks
+// the formats the runtime knows before any request, so one of those added or changed refuses a value a call sent
+// (breaking), while a format removed, or one the block never checks, stays an annotation (informational). In
+// `upstream` (the documents) and in `diff` (the surfaces) alike.
+import { describe, expect, it } from "vitest";
+import { documentChanges, type DocumentSet } from "./document-diff.js";
+import { diffSurfaces } from "./classify.js";
+import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
+import type { ParamSurface, Shape, Surface } from "./surface.js";
+
+type Json = Record<string, unknown>;
+
+const one = (doc: Json): DocumentSet => ({ root: "zqevents.yaml", files: new Map([["zqevents.yaml", doc]]) });
+const text = (format?: string) => ({ type: "string", ...(format ? { format } : {}) });
+
+/** One POST taking a query parameter `zqsince` and a body field `zqid`, each of the formats given. */
+const doc = (since?: string, id?: string): Json => ({
+  openapi: "3.0.3",
+  paths: {
+    "/zqevents": {
+      post: {
+        parameters: [{ name: "zqsince", in: "query", schema: text(since) }],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "object", properties: { zqid: text(id) } } } },
+        },
+        responses: { "204": { description: "done" } },
+      },
+    },
+  },
+});
+
+const changes = (before: Json, after: Json) =>
+  documentChanges(one(before), one(after), [{ method: "POST", path: "/zqevents" }]).map((c) => [
+    c.kind,
+    c.severity,
+    c.pointer,
+  ]);
+
+describe("upstream: a request value's format", () => {
+  it("added or changed to one the block checks: breaking, a parameter and a body field alike", () => {
+    expect(changes(doc(), doc("date-time", "uuid"))).toEqual([
+      ["request-parameter-format-changed", "breaking", "zqsince"],
+      ["request-property-format-changed", "breaking", "/zqid"],
+    ]);
+    expect(changes(doc("date", "email"), doc("date-time", "uuid")).map((c) => c[1])).toEqual(["breaking", "breaking"]);
+    const [since] = documentChanges(one(doc()), one(doc("email")), [{ method: "POST", path: "/zqevents" }]);
+    expect(since?.reason).toContain("refused");
+  });
+
+  it("removed, widened, renamed by an alias, or one the block does not check: informational", () => {
+    expect(changes(doc("date-time", "uuid"), doc()).map((c) => c[1])).toEqual(["informational", "informational"]);
+    expect(changes(doc("uri", "url"), doc("uri-reference", "uri")).map((c) => c[1])).toEqual([
+      "informational",
+      "informational",
+    ]);
+    expect(changes(doc(), doc("zqstamp", "zqcode")).map((c) => c[1])).toEqual(["informational", "informational"]);
+  });
+});
+
+/** The surface of one PATCH with a top-level text `zqsince` and a JSON body field `zqorder` holding `zqdue`. */
+function surface(since?: string, due?: string): Surface {
+  const param = (own: Partial<ParamSurface>) =>
+    ({ title: "T", description: "D.", required: false, ...own }) as ParamSurface;
+  const zqdue: Shape = { type: "string", ...(due ? { format: due } : {}) };
+  const params = {
+    zqsince: param({ type: "string", wire: "query:zqsince", ...(since ? { format: since } : {}) }),
+    zqorder: param({
+      type: "json",
+      jsonType: "object",
+      wire: "body:/zqorder",
+      shape: { type: "object", properties: { zqdue } },
+    }),
+  } as Record<string, ParamSurface>;
+  return {
+    ...acmeSurface({}, { zqevents_update: acmeTool({ method: "PATCH", params }) }),
+    provider: "zqevents",
+  };
+}
+
+/** In the order of their subjects. */
+const diffed = (base: Surface, head: Surface) =>
+  diffSurfaces(base, head)
+    .map((c) => `${c.severity} ${c.kind} ${c.subject}`)
+    .sort((a, b) => a.split(" param ")[1]?.localeCompare(b.split(" param ")[1] ?? "") ?? 0);
+
+describe("diff: a request value's format", () => {
+  it("added to one the block checks: breaking, under the kinds upstream gives", () => {
+    expect(diffed(surface(), surface("uuid", "email"))).toEqual([
+      "breaking request-property-format-changed param zqorder .zqdue",
+      "breaking request-parameter-format-changed param zqsince",
+    ]);
+  });
+
+  it("removed: not breaking; a field's format the block does not check: informational", () => {
+    expect(diffed(surface("uuid", "email"), surface()).map((c) => c.split(" ")[0])).toEqual([
+      "informational",
+      "non-breaking",
+    ]);
+    expect(diffed(surface(undefined, undefined), surface(undefined, "zqstamp"))).toEqual([
+      "informational request-property-format-changed param zqorder .zqdue",
+    ]);
+  });
+});
