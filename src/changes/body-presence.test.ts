@@ -44,3 +44,31 @@ describe("a request body added or dropped", () => {
     expect(changes(doc(body(false)), doc(body(false)))).toEqual([]);
   });
 });
+
+describe("a field a body now requires, nothing a call may leave out above it", () => {
+  const fields = (required: string[]) => ({
+    type: "object",
+    required,
+    // `zqtitle` only where required: a new field.
+    properties: { text: { type: "string" }, ...(required.includes("zqtitle") ? { zqtitle: { type: "string" } } : {}) },
+  });
+  const withFields = (required: boolean, names: string[]) =>
+    doc({ required, content: { "application/json": { schema: fields(names) } } });
+  const reasons = (before: Json, after: Json) =>
+    documentChanges(one(before), one(after), [{ method: "POST", path: "/zqnotes" }]).map((c) => [c.kind, c.reason]);
+
+  it("in a body a call may leave out: asked of the calls sending a body", () => {
+    expect(reasons(withFields(false, []), withFields(false, ["zqtitle"]))).toEqual([
+      ["new-required-request-property", "a call sending a body must now send it"],
+    ]);
+    expect(reasons(withFields(false, []), withFields(false, ["text"]))).toEqual([
+      ["request-property-became-required", "a call sending a body must now send it"],
+    ]);
+  });
+
+  it("in a body every call sends: asked of every call", () => {
+    expect(reasons(withFields(true, []), withFields(true, ["zqtitle"]))).toEqual([
+      ["new-required-request-property", "every call must now send it"],
+    ]);
+  });
+});

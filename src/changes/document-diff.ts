@@ -8,7 +8,7 @@
 import { posix } from "node:path";
 import { deprecationNote } from "../link/deprecated/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
-import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
+import { ASKED_OF_EVERY_CALL, limitChanges, SchemaComparer, type SchemaChange, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, type Flat, type Flattener } from "./schema-flat.js";
 import { type Add, type Found, type Json, keyOf, list, object, operationsOf, text } from "./document-operations.js";
 import { movedOperation } from "./operation-moves.js";
@@ -153,7 +153,8 @@ function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add)
   const bodyB = requestBody(newer, y);
   if (bodyA && bodyB) {
     if (!bodyA.required && bodyB.required) add("request-body-became-required", "request.body", "/");
-    place(add, "request.body", schemas.compare(bodyA.schema, bodyB.schema, "request"), "request");
+    const fields = schemas.compare(bodyA.schema, bodyB.schema, "request");
+    place(add, "request.body", bodyB.required ? fields : askedOfBodies(fields), "request");
   } else if (bodyA) add("request-body-removed", "request.body", "/");
   else if (bodyB)
     add(bodyB.required ? "added-required-request-body" : "added-optional-request-body", "request.body", "/");
@@ -302,6 +303,16 @@ function compareParameterEnums(
 function itemsEnum(nodes: Flattener, at: At): { values: unknown[]; open: boolean } | undefined {
   const f = nodes.flat(at);
   return f.enum ? { values: f.enum, open: f.openEnum } : undefined;
+}
+
+/**
+ * A body a call may leave out: a field it now requires, with nothing a call may leave out above it, is asked of the
+ * calls sending a body, not of every call.
+ */
+function askedOfBodies(changes: SchemaChange[]): SchemaChange[] {
+  return changes.map((c) =>
+    c.note || !ASKED_OF_EVERY_CALL.has(c.kind) ? c : { ...c, note: "a call sending a body must now send it" },
+  );
 }
 
 /** The body's JSON media type (or a form, when there is no JSON), with whether it is required. */

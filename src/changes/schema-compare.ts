@@ -26,7 +26,10 @@ export interface SchemaChange {
 /** How many property names deep a comparison lists changes (a bound output deeper than this is compared as a whole). */
 const MAX_NAMES = 6;
 /** Kinds whose words say every call must now send the field. */
-const ASKED_OF_EVERY_CALL = new Set<KindId>(["new-required-request-property", "request-property-became-required"]);
+export const ASKED_OF_EVERY_CALL: ReadonlySet<KindId> = new Set<KindId>([
+  "new-required-request-property",
+  "request-property-became-required",
+]);
 
 /** A change relative to the pair of nodes compared: `at` is "" for the pair itself, `/name`, `/*`, `/{}` below it. */
 interface Placed extends Omit<SchemaChange, "pointer"> {
