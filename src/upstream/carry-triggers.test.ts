@@ -74,3 +74,30 @@ describe("a poll trigger add drafted, the newer document's items otherwise", () 
     expect(carried.lines).toEqual([]);
   });
 });
+
+describe("a poll trigger add drafts from the newer document only", () => {
+  const older = grants({ name: { type: "string" } });
+  const draft = drafted(older, ["zqListGrants"]);
+  const newer = grants({ name: { type: "string" }, createdAt: time });
+  const fresh = drafted(newer, ["zqListGrants"]);
+
+  it("is added as add drafts it, with a line and a note, and links", async () => {
+    expect(draft.manifest.triggers ?? {}).toEqual({});
+    const [id, trigger] = Object.entries(fresh.manifest.triggers ?? {})[0] ?? [];
+    expect(trigger).toBeDefined();
+    const carried = carryDrafted(draft.manifestText, draft.openapiText, fresh.openapiText, "openapi.yaml");
+    expect(parse(carried.text).triggers?.[id as string]).toEqual(trigger);
+    expect(carried.lines).toContainEqual(expect.stringMatching(new RegExp(`^triggers\\.${id} added: add drafts it`)));
+    expect(carried.text).toMatch(/# review: .* added: add drafts it from the newer document/);
+    const linked = { ...draft, manifestText: carried.text, openapiText: fresh.openapiText, published: newer };
+    expect(await linkProblems(linked)).toEqual([]);
+  });
+
+  it("is not added where the manifest polls the operation by a trigger of its own", () => {
+    const [id, trigger] = Object.entries(fresh.manifest.triggers ?? {})[0] ?? [];
+    const mine = { ...parse(draft.manifestText), triggers: { zqmine: trigger } };
+    const carried = carryDrafted(JSON.stringify(mine), draft.openapiText, fresh.openapiText, "openapi.yaml");
+    expect(parse(carried.text).triggers).toEqual({ zqmine: trigger });
+    expect(carried.lines.filter((l) => l.startsWith(`triggers.${id}`))).toEqual([]);
+  });
+});

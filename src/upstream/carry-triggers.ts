@@ -3,7 +3,9 @@
 // the newer: a list's items no longer carrying the field a trigger asked for new items since (a `createdAt` gone from
 // a transaction), or the query parameter it asked with. Kept, the manifest no longer linked (BW2025). The newer
 // draft's trigger where it polls outputs and parameters the operation has (as carried), else taken out (the list
-// offers no way add finds new items by); a trigger written or changed by hand is the user's.
+// offers no way add finds new items by); a trigger written or changed by hand is the user's. A trigger add drafts from
+// the newer document only (a list whose items gained a time they are ordered by) is added, as --accept adds a new
+// parameter or output, where the manifest polls that operation by no trigger of its own.
 import { type Document, isMap } from "yaml";
 import { addReviewNotes, draftedNode, retireReviewNotes } from "../import/manifest-yaml.js";
 import type { DraftHead } from "./carry-auth.js";
@@ -77,5 +79,34 @@ export function carryTriggers(yaml: Document, older: DraftHead, newer: DraftHead
         "document): write how new items are found, if the newer document offers a way",
     ]);
     lines.push(`triggers.${id} taken out: ${why}`);
+  }
+  addNewTriggers(yaml, older.triggers, newer, held, lines);
+}
+
+/**
+ * The triggers add drafts from the newer document and not from the older, each where the manifest has no trigger of
+ * its id or polling its operation: added where its list and parameters are the manifest's, else said on the operation.
+ */
+function addNewTriggers(yaml: Document, older: Json, newer: DraftHead, held: Json, lines: string[]): void {
+  const polled = new Set(Object.values(held).map((t) => pollOf(t).operation));
+  for (const [id, now] of Object.entries(newer.triggers ?? {})) {
+    const { operation } = pollOf(now);
+    if (Object.hasOwn(older, id) || Object.hasOwn(held, id) || polled.has(operation)) continue;
+    if (typeof operation !== "string" || !yaml.hasIn(["operations", operation])) continue;
+    polled.add(operation);
+    const why = `add drafts it from the newer document, whose ${operation} now offers a way to find new items`;
+    if (fits(yaml, pollOf(now))) {
+      yaml.setIn(["triggers", id], draftedNode(yaml, now));
+      const notes = (newer.triggerNotes ?? []).filter((n) => n.at.length === 2 && n.at[1] === id).map((n) => n.note);
+      addReviewNotes(
+        yaml,
+        ["triggers", id],
+        [...notes, `${id} added: ${why} (blockwright upstream --accept): check it`],
+      );
+      lines.push(`triggers.${id} added: ${why}`);
+      continue;
+    }
+    addReviewNotes(yaml, ["operations", operation], [`${why}: a poll trigger ${id} (blockwright upstream --accept)`]);
+    lines.push(`triggers.${id}: ${why}; not added, its list or parameters are not the manifest's`);
   }
 }
