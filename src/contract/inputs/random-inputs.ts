@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { joinsSlash, textBefore } from "@blockwright/runtime/internal/generate";
 import {
+  type FormFieldEncoding,
   multipleNear,
   wayParams,
   oauthParams,
@@ -132,9 +133,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   // is its pairs among the operation's, which an open object exploded in the query takes for its own (a draw's
   // `? ` for a pair of it without "="): the examples and request cases send a link's query. Drawn without both.
   const link = p.wire.in === "path" && (p.wire.multiSegment === "reserved" || p.wire.multiSegment === "as-given");
-  // A query value of `allowReserved` passes its percent-encoded triples through as they are too (RFC 6570's
-  // reserved expansion): a draw's `%f3` reached the service as the byte it encodes, no text (the judge refused it).
-  const reserved = p.wire.in === "query" && p.wire.encoding?.reserved === true;
+  const reserved = triplesPass(p, values.tool);
   // A body field's list written as one text (a form's or multipart's field, not exploded): one empty item writes the
   // empty text, as no item does, and the mock (Prism) reads the field as missing.
   const joinsEmpty = (v: unknown) => p.wire.in === "body" && delimiter !== undefined && writesNoItem(v);
@@ -203,13 +202,27 @@ function withoutDelimiter(p: ParamSpec, delimiter: string | undefined, value: un
 
 /** A form's or multipart body's top-level field written as one text of its items (encoding not exploded). */
 function bodyFieldDelimiter(pointer: string, tool: ToolSpec): string | undefined {
-  const body = tool.body;
-  if (!body || (body.encoding !== "form" && body.encoding !== "multipart")) return undefined;
-  const segments = parsePointer(pointer);
-  const name = segments.length === 1 ? segments[0] : undefined;
-  const field = name !== undefined && body.fields && Object.hasOwn(body.fields, name) ? body.fields[name] : undefined;
+  const field = bodyFieldOf({ wire: { in: "body", pointer } }, tool);
   if (!field || field.json || field.explode) return undefined;
   return { form: ",", spaceDelimited: " ", pipeDelimited: "|", deepObject: undefined }[field.style];
+}
+
+/**
+ * Whether a query value or a form's field of `allowReserved` passes its percent-encoded triples through as they are
+ * (RFC 6570's reserved expansion): a draw's `%f3` reached the service as the byte it encodes, no text (the judge
+ * refused it).
+ */
+function triplesPass(p: ParamSpec, tool: ToolSpec): boolean {
+  return p.wire.in === "query" ? p.wire.encoding?.reserved === true : bodyFieldOf(p, tool)?.reserved === true;
+}
+
+/** The encoding of a form's or multipart body's top-level field a parameter is sent as, if it has one. */
+function bodyFieldOf(p: Pick<ParamSpec, "wire">, tool: ToolSpec): FormFieldEncoding | undefined {
+  const body = tool.body;
+  if (p.wire.in !== "body" || !body || (body.encoding !== "form" && body.encoding !== "multipart")) return undefined;
+  const segments = parsePointer(p.wire.pointer);
+  const name = segments.length === 1 ? segments[0] : undefined;
+  return name !== undefined && body.fields && Object.hasOwn(body.fields, name) ? body.fields[name] : undefined;
 }
 
 /** A list of one empty text: joined, the empty text, as a list of none writes. */

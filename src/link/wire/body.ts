@@ -270,8 +270,11 @@ function encodedFields(
       );
       continue;
     }
-    // OpenAPI: explode defaults to true for style form, false otherwise.
-    fields[name] = { style: style as FormFieldEncoding["style"], explode: explode ?? style === "form" };
+    // OpenAPI: explode defaults to true for style form, false otherwise. A form's allowReserved is RFC 6570's reserved
+    // expansion (3.1.1, 3.2): reserved characters and a value's own %XX go as they are, `&=+#` still encoded; in a
+    // multipart part nothing is percent-encoded, so it has no say there.
+    const reserved = encoding === "form" && field.allowReserved === true ? { reserved: true as const } : {};
+    fields[name] = { style: style as FormFieldEncoding["style"], explode: explode ?? style === "form", ...reserved };
   }
   return fields;
 }
