@@ -8,6 +8,7 @@ import type { FormFieldEncoding, ParamCall, ToolCall } from "../spec/tool-types.
 import { type Checked, NOT_HEADER_SAFE, problem, show, type ValueSupport } from "./validate-params.js";
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
+import { ownOf } from "../common/own.js";
 import { type NestedProblem, nestedProblem } from "./nested-limits.js";
 import type { NestedLimits } from "../spec/param-types.js";
 import { writesNoPair } from "./query-nothing.js";
@@ -290,7 +291,7 @@ function bodyFieldEncoding(spec: ParamCall, tool?: StyledTool): FormFieldEncodin
   if (spec.wire.in !== "body" || !fields) return undefined;
   const path = parsePointer(spec.wire.pointer);
   const name = path.length === 1 ? (path[0] as string) : undefined;
-  return name !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
+  return name !== undefined ? ownOf(fields, name) : undefined;
 }
 
 /**

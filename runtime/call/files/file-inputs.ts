@@ -20,6 +20,7 @@ import { allowedFileHosts, type FileHosts } from "../../validate/file-hosts.js";
 import { modelFileFetch } from "./model-files.js";
 import { toBase64 } from "../../triggers/signature.js";
 import { scalarText } from "../../common/scalar-text.js";
+import { ownOf } from "../../common/own.js";
 import { formFileField, withFormText } from "./form-files.js";
 
 /** A file ready to go into a multipart body. */
@@ -324,10 +325,7 @@ const partOf = (value: unknown, type?: string): string | Blob =>
       : new Blob([scalarText(value)], { type });
 
 /** The Content-Type the document gives a multipart text field's parts (BodySpec `partTypes`), if any. */
-const fieldPartType = (tool: ToolCall, key: string): string | undefined => {
-  const types = tool.body?.partTypes;
-  return types && Object.hasOwn(types, key) ? types[key] : undefined;
-};
+const fieldPartType = (tool: ToolCall, key: string): string | undefined => ownOf(tool.body?.partTypes, key);
 
 /**
  * Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text as given: RFC 7578 asks no
