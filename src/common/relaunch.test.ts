@@ -20,7 +20,7 @@ import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import { filesUnder } from "./files.js";
-import { GENERATE_NODE_FLAGS, relaunchArgs } from "./relaunch.js";
+import { GENERATE_NODE_FLAGS, relaunchArgs, SMALL_PROJECT_NODE_FLAGS, youngGenerationFlags } from "./relaunch.js";
 import { generateOptimiser } from "./v8-flags.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
@@ -32,7 +32,12 @@ const argv = ["/usr/bin/node", "/zq/bin/blockwright.js", "generate", "--out", "z
 describe("relaunchArgs", () => {
   it("starts generate with the flags, Node's own options kept and ended by --, the command's arguments after", () => {
     expect(
-      relaunchArgs("generate", { execArgv: ["--max-old-space-size=128", "--"], nodeOptions: undefined, argv }),
+      relaunchArgs("generate", {
+        execArgv: ["--max-old-space-size=128", "--"],
+        nodeOptions: undefined,
+        argv,
+        cwd: tmp,
+      }),
     ).toEqual([
       "--max-old-space-size=128",
       ...GENERATE_NODE_FLAGS,
@@ -53,6 +58,33 @@ describe("relaunchArgs", () => {
     expect(
       relaunchArgs("generate", { execArgv: [], nodeOptions: "--max-semi-space-size=8 --trace-gc", argv }),
     ).toBeUndefined();
+  });
+
+  it("sizes the young generation by the specs folder's files: V8's top if small, small if one is large", () => {
+    const project = mkdtempSync(join(tmp, "young-"));
+    const specs = join(project, "zq-specs");
+    for (const name of ["zqaa", "zqbb"]) {
+      mkdirSync(join(specs, name, "upstream"), { recursive: true });
+      writeFileSync(join(specs, name, "manifest.yaml"), "provider: zq\n");
+      writeFileSync(join(specs, name, "openapi.yaml"), "openapi: 3.1.0\n");
+    }
+    // A large file under a provider's upstream/ (the published document as it was) is not what generate reads.
+    writeFileSync(join(specs, "zqbb", "upstream", "openapi.json"), Buffer.alloc(2 * 1024 * 1024, 32));
+    const flagsFor = (args: string[]) =>
+      relaunchArgs("generate", {
+        execArgv: [],
+        nodeOptions: undefined,
+        argv: [...argv.slice(0, 3), ...args],
+        cwd: project,
+      });
+    expect(flagsFor(["--specs", "zq-specs"])).toEqual(expect.arrayContaining(SMALL_PROJECT_NODE_FLAGS));
+    expect(flagsFor([`--specs=${specs}`])).toEqual(expect.arrayContaining(SMALL_PROJECT_NODE_FLAGS));
+    // No such folder (./specs here): the small young generation, generate then saying why it cannot run.
+    expect(flagsFor([])).toEqual(expect.arrayContaining(GENERATE_NODE_FLAGS));
+    writeFileSync(join(specs, "zqbb", "openapi.yaml"), Buffer.alloc(1024 * 1024, 32));
+    expect(youngGenerationFlags(specs)).toEqual(GENERATE_NODE_FLAGS);
+    expect(flagsFor(["--specs", "zq-specs"])).toEqual(expect.arrayContaining(GENERATE_NODE_FLAGS));
+    expect(flagsFor(["--specs", "zq-specs"])).not.toEqual(expect.arrayContaining(SMALL_PROJECT_NODE_FLAGS));
   });
 
   it("prints generate's help here: a second process would only print it", () => {
@@ -102,7 +134,7 @@ const firstGenerate = () =>
   })());
 
 describe("generate in a process of its own", () => {
-  it("runs with 4 MiB semi-spaces and its optimiser's flags, started by a process without them", async () => {
+  it("runs with its young generation's and its optimiser's flags, started by a process without them", async () => {
     const first = await firstGenerate();
     // The relaunched process's words passed on as they were (a provider's warnings may come between).
     expect(first.stderr).toMatch(
@@ -114,9 +146,11 @@ describe("generate in a process of its own", () => {
       .map((line) => JSON.parse(line) as { argv: string[]; execArgv: string[]; newSpace: number });
     expect(processes).toHaveLength(2);
     const [generating, launcher] = processes;
-    expect(generating?.execArgv).toEqual(expect.arrayContaining([...GENERATE_NODE_FLAGS, ...generateOptimiser()]));
-    expect(generating?.newSpace).toBeLessThanOrEqual(2 * 4 * 1024 * 1024);
-    expect(launcher?.execArgv).not.toEqual(expect.arrayContaining(GENERATE_NODE_FLAGS));
+    const young = youngGenerationFlags(join(first.dir, "specs"));
+    expect(generating?.execArgv).toEqual(expect.arrayContaining([...young, ...generateOptimiser()]));
+    const semiSpaceMiB = Number(young.join(" ").match(/--max-semi-space-size=(\d+)/)?.[1]);
+    expect(generating?.newSpace).toBeLessThanOrEqual(2 * semiSpaceMiB * 1024 * 1024);
+    expect(launcher?.execArgv).not.toEqual(expect.arrayContaining(young));
     expect(launcher?.execArgv).not.toEqual(expect.arrayContaining(generateOptimiser()));
     expect(launcher?.argv).toEqual(generating?.argv);
   });
