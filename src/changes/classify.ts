@@ -44,6 +44,7 @@ import { PROVIDER_ENTRIES, TOOL_ENTRIES } from "../link/concepts.js";
 import { linkedShapes } from "../model/shape.js";
 import type { Change, Level, Report, SurfaceEntry } from "../model/surface-entry.js";
 import type { Surface } from "../model/surface-format.js";
+import { severityIn } from "./kinds.js";
 import { bodyFieldKind, severityOf, surfaceKind } from "./surface-kinds.js";
 
 export type { Change, Level };
@@ -71,7 +72,9 @@ export { nextVersion } from "../publish/next-version.js";
 export function diffSurfaces(base: Surface | undefined, head: Surface | undefined): Change[] {
   const provider = head?.provider ?? base?.provider ?? "";
   const changes: Change[] = [];
-  const add = (c: Omit<Change, "provider">) => changes.push({ provider, ...c });
+  // Each severity as the one record of kinds has it (kinds.ts), the one `upstream` gives the same change.
+  const add = (c: Omit<Change, "provider">) =>
+    changes.push({ provider, ...c, ...(c.kind && c.severity ? { severity: severityIn(c.kind, c.severity) } : {}) });
   if (!base && head) {
     add({ level: "minor", subject: "package", rule: "new package", kind: "package-added", severity: "non-breaking" });
     return changes;

@@ -15,12 +15,18 @@ export interface KindInfo {
   reason: string;
   /** A workflow comparing against known values, or reading what it names, should be told. */
   workflowVisible?: true;
+  /**
+   * The other severities a change of the kind takes where what changed says more (a format the block checks added:
+   * breaking): any other a report gives is the kind's own (severityIn).
+   */
+  also?: readonly Severity[];
 }
 
-const k = (severity: Severity, reason: string, workflowVisible?: true): KindInfo => ({
+const k = (severity: Severity, reason: string, workflowVisible?: true, also?: readonly Severity[]): KindInfo => ({
   severity,
   reason,
   ...(workflowVisible ? { workflowVisible } : {}),
+  ...(also ? { also } : {}),
 });
 
 export const KINDS = {
@@ -74,10 +80,15 @@ export const KINDS = {
   "request-parameter-format-changed": k(
     "informational",
     "a format the block does not check, or one removed: an annotation; one it checks, added or changed, is breaking",
+    undefined,
+    ["breaking"],
   ),
+  // Breaking in a block's surface (`diff`): the default is the value the block sends a call that leaves it out.
   "request-parameter-default-value-changed": k(
     "informational",
     "a call that leaves it out may get another behaviour; documentation only",
+    undefined,
+    ["breaking"],
   ),
   "request-parameter-style-changed": k(
     "breaking",
@@ -105,7 +116,8 @@ export const KINDS = {
       "call written the old way may not be read; upstream --accept follows it",
   ),
   "new-optional-request-property": k("non-breaking", "a new optional field"),
-  "new-required-request-property": k("breaking", "every call must now send it"),
+  // Non-breaking where only a form of the value a call may send asks it (a new form, or some of them).
+  "new-required-request-property": k("breaking", "every call must now send it", undefined, ["non-breaking"]),
   "request-property-removed": k("breaking", "a call sending it sends a field the operation no longer accepts"),
   "request-property-became-required": k("breaking", "every call must now send it"),
   "request-property-became-optional": k("non-breaking", "calls may leave it out"),
@@ -131,10 +143,15 @@ export const KINDS = {
   "request-property-format-changed": k(
     "informational",
     "a format the block does not check, or one removed: an annotation; one it checks, added or changed, is breaking",
+    undefined,
+    ["breaking"],
   ),
+  // Breaking in a block's surface (`diff`): the default is the value the block sends a call that leaves it out.
   "request-property-default-value-changed": k(
     "informational",
     "a call that leaves it out may get another behaviour; documentation only",
+    undefined,
+    ["breaking"],
   ),
   // Every 2xx is a success to the runtime and the outputs are read alike: another status in place of one is seen
   // only by a reading of the status itself (an output from $statusCode), as a value added or no longer given is.
@@ -164,7 +181,8 @@ export const KINDS = {
   "response-property-became-nullable": k("breaking", "a field a caller reads may be null"),
   "response-property-became-not-nullable": k("non-breaking", "stronger guarantee for readers"),
   "response-property-type-changed": k("breaking", "a reader expecting the old type may fail"),
-  "response-property-one-of-added": k("breaking", "the field may come back in another shape", true),
+  // Non-breaking where the old shape promised no field (every one optional).
+  "response-property-one-of-added": k("breaking", "the field may come back in another shape", true, ["non-breaking"]),
   "response-property-enum-value-added": k(
     "non-breaking",
     "a workflow comparing against the known values should be told",
@@ -185,6 +203,17 @@ export type KindId = keyof typeof KINDS;
 
 export function kindInfo(id: KindId): KindInfo {
   return KINDS[id];
+}
+
+/**
+ * The severity of a change of `kind` one report judged `proposed` (`diff` by its semver level): that one where the kind
+ * takes it, else the kind's own, so that `upstream` and `diff` give one change one severity; `proposed` for a kind
+ * only `diff` has (pagination, routes, …).
+ */
+export function severityIn(kind: string, proposed: Severity): Severity {
+  if (!Object.hasOwn(KINDS, kind)) return proposed;
+  const info: KindInfo = KINDS[kind as KindId];
+  return proposed === info.severity || info.also?.includes(proposed) ? proposed : info.severity;
 }
 
 /** Order for reports: breaking first, then non-breaking, then informational. */

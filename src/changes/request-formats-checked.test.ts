@@ -92,11 +92,13 @@ describe("diff: a request value's format", () => {
     ]);
   });
 
-  it("removed: not breaking; a field's format the block does not check: informational", () => {
+  it("removed: informational, as upstream gives it; a field's format the block does not check: informational", () => {
     expect(diffed(surface("uuid", "email"), surface()).map((c) => c.split(" ")[0])).toEqual([
       "informational",
-      "non-breaking",
+      "informational",
     ]);
+    const upstream = changes(doc("uuid", "email"), doc()).map((c) => c[1]);
+    expect(upstream).toEqual(["informational", "informational"]);
     expect(diffed(surface(undefined, undefined), surface(undefined, "zqstamp"))).toEqual([
       "informational request-property-format-changed param zqorder .zqdue",
     ]);
