@@ -115,6 +115,27 @@ describe("upstreamChanges", () => {
     ]);
   });
 
+  it("a checked format added to a value a parameter sends is breaking; to one none sends, informational", async () => {
+    const zqTitle = { name: "zqTitle", title: "T", description: "T", required: false, secret: false };
+    const withTitle = {
+      ...tool,
+      params: [{ ...zqTitle, visibility: "user-or-llm" as const, wire: { in: "body", pointer: "/title" } }],
+    } as typeof tool;
+    const bodied = (format?: string): Json => {
+      const d = doc([]);
+      const text = { type: "string", ...(format ? { format } : {}) };
+      const content = { "application/json": { schema: { type: "object", properties: { title: text, zqNote: text } } } };
+      (((d.paths as Json)[tool.path] as Json).post as Json).requestBody = { content };
+      return d;
+    };
+    const { changes } = await upstreamChanges(one(bodied()), one(bodied("url")), [withTitle], "");
+    expect(changes.map((c) => [c.pointer, c.severity, c.binds])).toEqual([
+      ["/title", "breaking", ["param zqTitle"]],
+      ["/zqNote", "informational", []],
+    ]);
+    expect(changes[1]?.reason).toContain("no parameter of ours sends the value");
+  });
+
   it("a field removed inside list items binds the list output and a poll trigger reading it, not a count", async () => {
     const output = (path: string, pointer: string[], more: Record<string, unknown> = {}) => ({
       path,

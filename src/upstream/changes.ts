@@ -223,15 +223,27 @@ export async function upstreamChanges(
   }
   const changes = found.map((c) => {
     const ts = byKey.get(operationKey(c.method, "", c.path)) ?? [];
-    return {
-      ...c,
-      tools: [...new Set(ts.map((t) => t.tool.id))].sort(),
-      binds: [...new Set(ts.flatMap((t) => touches(t, c, placementsOf, options.pollTriggers ?? [])))].sort(),
-    };
+    const binds = [...new Set(ts.flatMap((t) => touches(t, c, placementsOf, options.pollTriggers ?? [])))].sort();
+    return { ...unsentFormat(c, binds), tools: [...new Set(ts.map((t) => t.tool.id))].sort(), binds };
   });
   return {
     changes: changes.sort((a, b) => severityRank(a.severity) - severityRank(b.severity)),
     called: new Set(byKey.keys()),
+  };
+}
+
+const FORMAT_KINDS = new Set(["request-parameter-format-changed", "request-property-format-changed"]);
+
+/**
+ * A format the block would check, added to a request value no parameter of ours sends: no call sends a value the
+ * check could refuse, so it is the annotation it is to us (informational), not breaking.
+ */
+function unsentFormat(c: DocumentChange, binds: readonly string[]): DocumentChange {
+  if (!FORMAT_KINDS.has(c.kind) || c.severity !== "breaking" || binds.some((b) => b.startsWith("param "))) return c;
+  return {
+    ...c,
+    severity: "informational",
+    reason: "no parameter of ours sends the value: the format is an annotation to our calls",
   };
 }
 

@@ -55,6 +55,17 @@ function cut(status: string[], memo: object, note: object, required: string[] = 
 const params = (text: string) => parse(text).operations.zqpayments_list.params;
 
 describe("upstream --accept on the manifest", () => {
+  it("writes a format the block checks the newer document sets (a url as a uri), not one it does not check", () => {
+    const newer = cut(["open", "paid"], { format: "zqmoney" }, { format: "url" });
+    const out = tightenManifest(manifest, newer, "o.yaml");
+    expect(params(out.text).zqnote.format).toBe("uri");
+    expect(params(out.text).zqmemo.format).toBeUndefined();
+    expect(params(out.text).zqstatus.format).toBeUndefined();
+    expect(out.lines).toEqual([
+      'operations.zqpayments_list.params.zqnote.format: "uri" (body field "/note"\'s format in the newer document)',
+    ]);
+  });
+
   it(
     "writes what the newer document asks more of: a field now required, a bound now set, " + "a value no longer taken",
     () => {

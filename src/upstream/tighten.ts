@@ -30,6 +30,7 @@ import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { deprecationText } from "../import/draft/words/operation-words.js";
 import { followRenames } from "./renamed-operations.js";
+import { valueFormatOf } from "../model/format-aliases.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -272,6 +273,11 @@ function tightenParam(
     set("multipleOf", s.multipleOf, `${what}'s multipleOf in the newer document`);
   if (text && !p.enum) bound("minLength", (t, m) => t > m);
   if (text && !p.enum) bound("maxLength", (t, m) => t < m);
+  // A format the block checks that the newer document sets where the manifest has none: its own, so that the block
+  // checks it as `upstream` reports (breaking) and as add drafts it.
+  const format = valueFormatOf(s.format);
+  if (text && !p.enum && format && p.format === undefined)
+    set("format", format, `${what}'s format in the newer document`);
   // A pattern the newer document sets where the manifest has none (eGain's `q`, any text but the empty one): its own.
   if (text && !p.enum && typeof s.pattern === "string" && p.pattern === undefined)
     set("pattern", s.pattern, `${what}'s pattern in the newer document`);
