@@ -2,6 +2,7 @@
 // another HTTP scheme's value after its name, a key sent as its base64 or after a prefix, or a key in Authorization
 // with no word before it.
 import type { DraftCredential } from "./credential-draft.js";
+import { namedAfterSchemeWord } from "./keys/key-prefix.js";
 import { signsWithSigv4 } from "./signing/sigv4-draft.js";
 
 /** Whether the only way is one credential (a signed one is then drafted as auth.sigv4: sigv4-draft.ts). */
@@ -43,13 +44,20 @@ export function placementNotes(ways: DraftCredential[][], notes: string[]): void
       !(ways.length === 1 && way1(ways) && signsWithSigv4(c.definition))
     )
       notes.push(
-        `security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it ` +
-          `(Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
+        `security scheme ${c.scheme} sends the key in Authorization as it is${namedNote(c.scheme)}: if the API ` +
+          `wants a word before it (Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
       );
   }
 }
 
 type Json = Record<string, unknown>;
+
+// A scheme named `Token` or `Bot` is no proof of the word (key-prefix.ts guesses only RFC 6750's `Bearer` from a name):
+// the note says the document shows none, so that the name's word is checked rather than taken.
+const namedNote = (scheme: string) =>
+  namedAfterSchemeWord(scheme)
+    ? ` (its name, ${JSON.stringify(scheme)}, is a word some APIs send before a key, but the document shows no prefix)`
+    : "";
 
 /**
  * A note's tail for an OAuth 2 scheme whose only flows need a person's browser, an implicit one among them: the

@@ -129,6 +129,8 @@ describe("documentedPrefix", () => {
     // A name of Bearer and another word (Swagger 2.0 has no bearer scheme).
     ["BearerJwt", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, BearerJwt"],
     ["bearer_token", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, bearer_token"],
+    ["bearerAuth", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, bearerAuth"],
+    ["BEARER", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, BEARER"],
   ])("reads %s's prefix", (name, scheme, prefix, from) => {
     expect(documentedPrefix(name, scheme, String(scheme.name))).toEqual({ prefix, from });
   });
@@ -152,6 +154,9 @@ describe("documentedPrefix", () => {
     ],
     ["a scheme word naming a scheme of another header", "Token", { type: "apiKey", in: "header", name: "X-Token" }],
     ["a word that only starts as Bearer", "Bearerless", { type: "apiKey", in: "header", name: "Authorization" }],
+    // Another scheme word is no proof: keys in schemes so named were as often sent bare.
+    ["a name of the word Token alone", "Token", { type: "apiKey", in: "header", name: "Authorization" }],
+    ["a name of the word bot alone", "bot", { type: "apiKey", in: "header", name: "Authorization" }],
     [
       "a sentence whose last word names the key",
       "zqKey",
@@ -211,6 +216,19 @@ describe("a drafted API key in Authorization", () => {
     expect(notesAt(d, "auth")).toContain(
       "security scheme zqKey sends the key in Authorization as it is: if the API wants a word before it (Bearer, " +
         'Token, Bot), write it as the prefix of auth (prefix: "Token ")',
+    );
+  });
+
+  it("named Token and shown nowhere, is sent as it is, and the note says the name's word is not shown", () => {
+    const doc = keyed({});
+    doc.components.securitySchemes = { Token: doc.components.securitySchemes.zqKey };
+    doc.security = [{ Token: [] }];
+    const d = drafted(doc, ["listOrders"]);
+    expect(d.manifest.auth).toEqual({ scheme: "Token", param: "apiKey" });
+    expect(notesAt(d, "auth")).toContain(
+      'security scheme Token sends the key in Authorization as it is (its name, "Token", is a word some APIs send ' +
+        "before a key, but the document shows no prefix): if the API wants a word before it (Bearer, Token, Bot), " +
+        'write it as the prefix of auth (prefix: "Token ")',
     );
   });
 });

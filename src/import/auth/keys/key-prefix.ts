@@ -6,10 +6,11 @@
 // token=<API_KEY>`), from the words after a colon in it ("Use the format:
 // Bearer $API_KEY"), from a sentence saying it is prepended ("must be
 // prepended with "token" followed by a space", "required prefix "Token""), or from the scheme's own name
-// when that is a scheme word (a scheme named `Bearer`). What is found is a
+// when that is RFC 6750's word (`Bearer`, `BearerToken`, `bearerAuth`). What is found is a
 // draft (auth.prefix), with a note naming where it was read. A published name
 // holding it (`Authorization: Bearer`, read by key-names.ts) comes first; the document's own prose showing the whole
-// header (prefix-prose.ts) comes after the scheme's words and before a guess from its name.
+// header (prefix-prose.ts) comes after the scheme's words and before a guess from its name. A name of another word
+// (`Token`, `Bot`) is no guess: a directory's key schemes so named were as often sent bare.
 import { PREFIX_PROSE } from "./prefix-prose.js";
 
 type Json = Record<string, unknown>;
@@ -31,9 +32,16 @@ const STAND_IN_CHARS = /[<>{}[\]]/;
 // A prefix is a word or two (`Bearer `, `Token token=`): one holding quotes or more words is a sentence about the value
 // ("Type 'Bearer TOKEN' to correctly set the API Key" read its last word as the stand-in).
 const SENTENCE = /["'`“”‘’]|\S\s+\S+\s+\S/;
-/** Scheme words a scheme may be named after (RFC 6750's, and the common `Token` and `Bot`). */
-const SCHEME_WORDS = /^(bearer|token|bot)$/i;
-const BEARER_NAMED = /^[Bb]earer(?:[-_ ]?[A-Z]|[-_ ][a-z])/;
+/**
+ * A name of RFC 6750's word, alone or before another word (`Bearer`, `BearerJwt`, `bearerAuth`, `bearer_token`):
+ * Swagger 2.0 has no bearer scheme, so documents name an API key so; sent bare, it was refused.
+ */
+const BEARER_NAMED = /^(?:[Bb]earer(?:$|[-_ ]?[A-Z]|[-_ ][a-z])|BEARER(?:$|[-_ ]))/;
+/** Other words sent before a key (`Token`, `Bot`): a scheme so named is no proof the key is sent after them. */
+const OTHER_SCHEME_WORDS = /^(token|bot)$/i;
+
+/** Whether a scheme's name is a scheme word not guessed from (`Token`, `Bot`), for the note of a key sent bare. */
+export const namedAfterSchemeWord = (name: string): boolean => OTHER_SCHEME_WORDS.test(name);
 const PREPENDED = new RegExp(
   String.raw`\b(?:prepended|prefixed|preceded)\s+(?:with|by)\s+` +
     "[`\"'“]([^`\"'”]{1,40})[`\"'”]" +
@@ -109,10 +117,6 @@ export function documentedPrefix(name: string, scheme: Json, header: string): Do
   if (word?.[1]) return { prefix: `${word[1]} `, from: `its description ("${word[0]}")` };
   const prose = proseShowingHeader(scheme, header);
   if (prose) return prose;
-  if (header.toLowerCase() === "authorization" && SCHEME_WORDS.test(name))
-    return { prefix: `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `, from: `its name, ${name}` };
-  // A name that starts with Bearer, another word after it (`BearerJwt`, `bearerAuth`, `bearer_token`): Swagger 2.0 has
-  // no bearer scheme, so documents name an API key so; sent bare, it was refused.
   if (header.toLowerCase() === "authorization" && BEARER_NAMED.test(name))
     return { prefix: "Bearer ", from: `its name, ${name}` };
   return undefined;

@@ -105,3 +105,32 @@ describe("a key's prefix shown in a sentence on signing or notifications", () =>
     expect(d.manifest.auth).toEqual({ scheme: "zqHeaderKey", param: "apiKey", prefix: "ZqToken " });
   });
 });
+
+// A scheme named `Token` is drafted bare unless the document shows the word (key-prefix.ts guesses only `Bearer` from a
+// name); an operation's code sample writing the whole request shows it where no prose does.
+describe("a key's prefix shown in an operation's code sample", () => {
+  const sampled = (samples: Record<string, unknown>) => {
+    const doc = structuredClone(keyed({}));
+    Object.assign(doc.paths["/zqparcels"].get, samples);
+    return doc;
+  };
+
+  it.each([
+    [
+      "x-code-samples",
+      { lang: "Shell", source: "curl https://zq.test/zqparcels -H 'Authorization: Token zq_api_key'" },
+    ],
+    ["x-codeSamples", { lang: "Shell", source: 'curl -H "Authorization:Token your_api_key" https://zq.test' }],
+  ])("is read from %s, with a note naming the operation", (list, sample) => {
+    const d = drafted(sampled({ [list]: [sample] }), ["zqListParcels"]);
+    expect(d.manifest.auth).toEqual({ scheme: "zqHeaderKey", param: "apiKey", prefix: "Token " });
+    expect(notesAt(d, "auth").join("\n")).toContain(`as the document's ${list} of "zqListParcels", "Authorization:`);
+  });
+
+  it("is not read from a sample's other header", () => {
+    const d = drafted(sampled({ "x-code-samples": [{ lang: "Shell", source: "curl -H 'X-Zq: Zq <key>'" }] }), [
+      "zqListParcels",
+    ]);
+    expect((d.manifest.auth as { prefix?: string }).prefix).toBeUndefined();
+  });
+});

@@ -1,9 +1,9 @@
 // The document's own prose on how to send its key, for the prefix of an API key in a header: some documents write
-// the whole header (`Authorization: ShippoToken <token>`) in info.description or a tag's page of prose, not in the
-// scheme. Only a shown text that names the header itself is read (key-prefix.ts: documentedPrefix), and only for the
-// one scheme the document sends in that header (an HTTP, OAuth 2 or OpenID Connect scheme sends Authorization too),
-// so the words cannot be about another credential; and only its sentences about the request (not a webhook's
-// signature the provider sends in a header of the same name).
+// the whole header (`Authorization: ZqShipToken <token>`) in info.description, a tag's page of prose or an
+// operation's code sample, not in the scheme. Only a shown text that names the header itself is read (key-prefix.ts:
+// documentedPrefix), and only for the one scheme the document sends in that header (an HTTP, OAuth 2 or OpenID
+// Connect scheme sends Authorization too), so the words cannot be about another credential; and only its sentences
+// about the request (not a webhook's signature the provider sends in a header of the same name).
 
 import { sentences } from "../../../load/text/sentences.js";
 
@@ -24,7 +24,40 @@ function documentProse(doc: Json): { text: string; where: string }[] {
     if (typeof t.description === "string")
       prose.push({ text: t.description, where: `tag ${JSON.stringify(String(t.name ?? ""))}'s description` });
   }
-  return prose.map((p) => ({ ...p, text: aboutTheRequest(p.text) })).filter((p) => p.text.trim() !== "");
+  const read = prose.map((p) => ({ ...p, text: aboutTheRequest(p.text) })).filter((p) => p.text.trim() !== "");
+  return [...read, ...codeSamples(doc)];
+}
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const SAMPLE_LISTS = ["x-code-samples", "x-codeSamples"];
+
+/**
+ * The operations' code samples (Redoc's `x-code-samples`/`x-codeSamples`: `{ lang, source }`), each once: a request
+ * written whole (`-H "Authorization: Token your_api_key"`) shows the word sent before the key where no prose does.
+ */
+function codeSamples(doc: Json): { text: string; where: string }[] {
+  const seen = new Set<string>();
+  const out: { text: string; where: string }[] = [];
+  const paths = doc.paths !== null && typeof doc.paths === "object" ? Object.values(doc.paths as Json) : [];
+  for (const item of paths)
+    for (const method of HTTP_METHODS) {
+      const op = item !== null && typeof item === "object" ? (item as Json)[method] : undefined;
+      if (op === null || typeof op !== "object") continue;
+      for (const list of SAMPLE_LISTS) {
+        const samples = (op as Json)[list];
+        for (const sample of Array.isArray(samples) ? samples : []) {
+          const text = sample !== null && typeof sample === "object" ? (sample as Json).source : undefined;
+          if (typeof text !== "string" || seen.has(text)) continue;
+          seen.add(text);
+          const id = (op as Json).operationId;
+          out.push({
+            text,
+            where: `${list} of ${typeof id === "string" ? JSON.stringify(id) : `a ${method} operation`}`,
+          });
+        }
+      }
+    }
+  return out;
 }
 
 // Words of what the provider sends, not of the credential a request carries: a webhook's delivery, a callback's, a
