@@ -272,8 +272,8 @@ describe("names", () => {
     const names = ids.map(llmToolName);
     expect(names.map((n) => n.replace(/_[0-9a-f]{8}$/, ""))).toEqual([
       "zqbb_get_repo_slug_src_commit_path",
-      "zqbb_get_issues_issue_id_comments",
-      "zqbb_get_pull_request_id_diff",
+      "zqbb_get_repo_slug_issues_id_comments",
+      "zqbb_get_slug_pullrequests_id_diff",
     ]);
     for (const n of names) expect(n.length).toBeLessThanOrEqual(LLM_TOOL_NAME_MAX);
   });

@@ -9,6 +9,7 @@ import { outputSchema } from "./llm-outputs.js";
 import { modelTextFile } from "./text-files.js";
 import { connectionParams, inputSchema } from "./input-schema.js";
 import { withoutLeftOutNulls } from "./strict-nested.js";
+import { shortWords } from "./short-names.js";
 import { holdsNestedSecret, jsonInput, secretPlaces } from "../validate/nested-secrets.js";
 import { joinConnectionPlaces } from "./nested-connection.js";
 import {
@@ -114,24 +115,6 @@ export const LLM_TOOL_NAME_MAX = 64 - "mcp__blockwright__".length;
 export function llmToolName(id: string): string {
   if (id.length <= LLM_TOOL_NAME_MAX && LLM_TOOL_NAME.test(id)) return id;
   return `${shortWords(id.replace(/[^a-zA-Z0-9_-]+/g, "_"), LLM_TOOL_NAME_MAX - 9)}_${fnv1a(id)}`;
-}
-
-/**
- * `name` in at most `room` characters: its first two words (the provider, the verb) and as many of its last as fit,
- * the middle left out. Ids drafted from a method and path share the path's start (`get_repositories_workspace_…`):
- * cut at the end, a provider's long ids came out alike but for the hash; their ends tell them apart.
- */
-function shortWords(name: string, room: number): string {
-  if (name.length <= room) return name;
-  const words = name.split("_");
-  const head = words.slice(0, 2).join("_");
-  let tail = "";
-  for (let i = words.length - 1; i >= 2; i--) {
-    const longer = tail ? `${words[i]}_${tail}` : (words[i] ?? "");
-    if (head.length + 1 + longer.length > room) break;
-    tail = longer;
-  }
-  return tail ? `${head}_${tail}` : name.slice(0, room);
 }
 
 /** FNV-1a, 32 bits, as 8 hex digits: short, stable, no dependency. */
