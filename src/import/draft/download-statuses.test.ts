@@ -43,3 +43,36 @@ describe("a file answered under two 2xx statuses", () => {
     }
   });
 });
+
+// A 204 that declares content (a shipping API's `text/plain` and `application/json` of an empty string, maxLength 0)
+// was drafted `download: true`, a file no 204 carries: a status it answers with, and no file.
+describe("a 204 declaring a body", () => {
+  const empty = { schema: { type: "string", minLength: 0, maxLength: 0 } };
+  const zqBatchDoc = openapi({
+    "/zqbatches/{id}/add": {
+      post: {
+        operationId: "addToZqBatch",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 20 } }],
+        responses: {
+          "204": { description: "Added.", content: { "application/json": empty, "text/plain": empty } },
+          "400": text("Bad request"),
+        },
+      },
+    },
+  });
+
+  it("is no file: drafted as its status, and the call succeeds on a 204", async () => {
+    const d = drafted(zqBatchDoc, ["addToZqBatch"]);
+    const op = d.manifest.operations.acme_add_to_zq_batch;
+    expect(op?.download).toBeUndefined();
+    expect(Object.keys(op?.outputs ?? {})).toEqual(["metadata.status"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001", id: "zq1" },
+      { baseUrl: "https://api.acme.test", fetch: async () => new Response(null, { status: 204 }) },
+    );
+    expect(result).toMatchObject({ success: true, output: { metadata: { status: 204 } } });
+  });
+});

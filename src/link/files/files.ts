@@ -312,9 +312,11 @@ export function downloadTypes(op: OpenApiOperation): string[] {
 
 /**
  * The media types an answer's file comes in: those of a file (isFileType), or, where it declares none, its JSON types
- * when they describe bytes (`application/json` of a binary string: the load's `bytes`), asked for as declared.
+ * when they describe bytes (`application/json` of a binary string: the load's `bytes`), asked for as declared. None
+ * under a status that carries no content (a 204 declaring `text/plain` of an empty string): HTTP sends it no body.
  */
 export function fileTypesOf(answer: OpenApiOperation["responses"][number]): string[] {
+  if (carriesNoContent(answer.status)) return [];
   const files = answer.mediaTypes.filter(isFileType);
   return files.length || !answer.bytes ? files : answer.mediaTypes.filter(isJsonMediaType);
 }
