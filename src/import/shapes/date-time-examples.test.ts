@@ -77,3 +77,50 @@ describe("a date format whose own example is a date and time", () => {
     expect(await linkProblems(d, "zqreports")).toEqual([]);
   });
 });
+
+// The mirror: a parameter's `format: date-time` whose words write the value as a date alone ("YYYY-MM-DD The date the
+// list was published"): the date the words ask for was refused ("must be an RFC 3339 date-time"). Written `date` now,
+// unless the words or the example name a time; a reply's schema keeps its format.
+describe("a date-time parameter whose words write a date alone", () => {
+  const dated = (description: string, extra: Record<string, unknown> = {}) => ({
+    in: "query",
+    description,
+    schema: { type: "string", format: "date-time" },
+    ...extra,
+  });
+  const doc = openapi({
+    "/zqlists": {
+      get: {
+        operationId: "listZqLists",
+        parameters: [
+          { name: "zq_published", ...dated("YYYY-MM-DD The date the zq list was published") },
+          { name: "zq_after", ...dated("Date format is yyyy-MM-dd") },
+          { name: "zq_at", ...dated("Format YYYY-MM-DDThh:mm:ssZ or YYYY-MM-DD") },
+          { name: "zq_seen", ...dated("Date and time seen, YYYY-MM-DD") },
+          { name: "zq_since", ...dated("Format YYYY-MM-DD", { example: "2025-10-15T13:51:56Z" }) },
+        ],
+        responses: {
+          "200": reply({
+            type: "object",
+            properties: { zq_day: { type: "string", format: "date-time", description: "YYYY-MM-DD" } },
+          }),
+        },
+      },
+    },
+  });
+
+  it("is written date in the cut and the draft, said so; one naming a time stays date-time", async () => {
+    const d = drafted(doc, ["listZqLists"], "zqlists");
+    const params = d.manifest.operations.zqlists_list_zq_lists!.params as Record<string, { format?: string }>;
+    expect(params.zq_published?.format).toBe("date");
+    expect(params.zq_after?.format).toBe("date");
+    expect(params.zq_at?.format).toBe("date-time");
+    expect(params.zq_seen?.format).toBe("date-time");
+    expect(params.zq_since?.format).toBe("date-time");
+    expect(notesAt(d, "openapi").join(" ")).toContain(
+      "paths./zqlists.get.parameters.0 (format date-time: date, as its description writes the value (YYYY-MM-DD))",
+    );
+    expect(notesAt(d, "openapi").join(" ")).not.toContain("responses");
+    expect(await linkProblems(d, "zqlists")).toEqual([]);
+  });
+});

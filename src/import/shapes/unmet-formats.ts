@@ -138,6 +138,14 @@ export function withExampleFormats(cut: Json): string[] {
       delete schema.format;
       return "format uuid: left out, its example a UUID with more around it";
     }
+    // A parameter's date and time whose words write the value as a date alone (`YYYY-MM-DD`, no time of day): a date a
+    // call gave, as the words ask, was refused for want of a time; a time the example shows keeps the format. Only a
+    // parameter's: a schema a reply shares may carry the time its words leave out.
+    if (param && schema.format === "date-time" && writesDateOnly([node.description, schema.description])) {
+      if (example !== undefined && (typeof example !== "string" || !meets("date", example))) return undefined;
+      schema.format = "date";
+      return "format date-time: date, as its description writes the value (YYYY-MM-DD)";
+    }
     // ISO 8601's offset without its colon (`+0000`) is a date and time too, though not RFC 3339's.
     const stamp = typeof example === "string" ? example.replace(/([+-]\d\d)(\d\d)$/, "$1:$2") : example;
     if (schema.format !== "date" || !meets("date-time", stamp) || meets("date", example)) return undefined;
@@ -153,6 +161,15 @@ export function withExampleFormats(cut: Json): string[] {
 function saysDateOnly(descriptions: unknown[]): boolean {
   const words = descriptions.filter((d): d is string => typeof d === "string").join(" ");
   return /\bdate\b/i.test(words) && !/time|\bhh\b|:mm|\dT\d|'T'|\bT\b/i.test(words);
+}
+
+/**
+ * Whether a value's descriptions write it as a date (`YYYY-MM-DD`, `yyyy-mm-dd`) and write no time of day (`hh`, `:mm`,
+ * `THH`, a `T` after the date, "date and time").
+ */
+function writesDateOnly(descriptions: unknown[]): boolean {
+  const words = descriptions.filter((d): d is string => typeof d === "string").join(" ");
+  return /\byyyy-mm-dd\b/i.test(words) && !/\bhh\b|:mm|:ss|yyyy-mm-ddt|'T'|\dT\d|date\s*(?:&|and)\s*time/i.test(words);
 }
 
 // A date form's fields as Java's and moment's templates write them (a run of one letter: `yyyy`, `MM`, `dd`, `HH`,
@@ -196,8 +213,9 @@ export function exampleFormatNotes(changed: readonly string[]): ReviewNote[] {
     {
       at: ["openapi"],
       note:
-        `openapi.yaml changes ${changed.join(", ")}: the document's own example breaks the format or pattern it ` +
-        "declares (a date and time for a date, a UUID with more around it for a UUID, a date for a date form " +
+        `openapi.yaml changes ${changed.join(", ")}: the document's own example or words break the format or ` +
+        "pattern it declares (a date and time for a date, a date written YYYY-MM-DD for a date and time, a UUID " +
+        "with more around it for a UUID, a date for a date form " +
         "written as a pattern): check which the API takes",
     },
   ];
