@@ -11,6 +11,12 @@ export interface ReviewNote {
   note: string;
 }
 
+/** The notes about one place of the draft, dropped with what they were about (else written above nothing). */
+export function dropNotes(notes: ReviewNote[], at: readonly (string | number)[]): void {
+  const place = JSON.stringify(at);
+  for (let i = notes.length - 1; i >= 0; i--) if (JSON.stringify(notes[i]?.at) === place) notes.splice(i, 1);
+}
+
 /** Comment lines are wrapped here (the text after `# review: `). */
 const WIDTH = 96;
 

@@ -3,6 +3,7 @@
 // found while drafting the operations (repeatsCredential), then written into the manifest's auth, the way's own entry
 // (the auth, or an alternative), the credential parameter's lengths bounded by those the document gives the places.
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { dropNotes } from "../manifest-yaml.js";
 import { type CredentialDraft, type PlaceLimits, type SentAgain, sentLimits } from "./credential-draft.js";
 
 /**
@@ -116,6 +117,8 @@ function withoutParamsAtPlaces(
       const wire = p.wire as { in?: string; pointer?: string } | undefined;
       if (wire?.in !== "body" || !pointers.has(wire.pointer ?? `/${name}`)) continue;
       delete operation.params?.[name];
+      // Its own notes ("the spec describes keyid nowhere") went with it: left, they were written above nothing.
+      dropNotes(notes, ["operations", id, "params", name]);
       notes.push({
         at: ["operations", id, "params"],
         note:

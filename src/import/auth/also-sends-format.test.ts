@@ -13,7 +13,15 @@ import { authKind } from "../../contract/kinds/auth.js";
 import type { Subject } from "../../contract/types.js";
 import { startMocks, type MockServers } from "../../mocks/mocks.js";
 import { runScratch } from "../../../test-support/run/run-scratch.js";
-import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  type Json,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 const key = { type: "string", format: "uuid", description: "Client API Key" };
 const body = (properties: Record<string, unknown>) => ({
@@ -91,5 +99,21 @@ describe("a key the bodies carry in a format of its own, where no scheme is decl
     const [only] = authKind.derive(tool, subject).filter((c) => c.name.includes("auth.alsoSends"));
     expect(only?.name).toBe("the credential goes to body:ApiKey only (auth.alsoSends, no scheme)");
     await only!.run({ mockUrl: () => mocks.urls.zqplayer!, seed: 1, runs: 1 });
+  });
+});
+
+// An operation's own field at the key's place, left out, took its notes with it: the note that the spec describes the
+// field nowhere was written above nothing, at the top of manifest.yaml.
+describe("an undescribed field left out where the credential is sent", () => {
+  it("leaves no note of it behind", () => {
+    const bare: Json = structuredClone(document);
+    const schema = bare.paths["/zqplay"].post.requestBody.content["application/json"].schema;
+    schema.properties.ApiKey = { type: "string", format: "uuid" };
+    const d = drafted(bare, ["zqCheck", "zqPlay"], "zqplayer");
+    expect(Object.keys(d.manifest.operations.zqplayer_zq_play?.params ?? {})).toEqual(["zqMedia"]);
+    expect(d.manifestText).not.toContain("describes ApiKey nowhere");
+    expect(notesAt(d, "operations.zqplayer_zq_play.params").join("\n")).toContain(
+      "body field ApiKey is where the credential is sent too (auth.alsoSends)",
+    );
   });
 });

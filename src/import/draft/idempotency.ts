@@ -8,7 +8,7 @@
 // description says the server stores the keys). Provider-wide when every call
 // of its methods takes it; else on each operation that takes one.
 import type { Manifest, ManifestOperation, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import type { ReviewNote } from "../manifest-yaml.js";
+import { dropNotes, type ReviewNote } from "../manifest-yaml.js";
 
 /**
  * Header names of an idempotency key: `Idempotency-Key`, `X-Idempotency-Key`, `idempotency_key`, `Cko-Idempotency-Key`.
@@ -175,10 +175,4 @@ export function ownIdempotency(operations: Record<string, ManifestOperation>, dr
     entries.splice(at < 0 ? entries.length : at, 0, ["idempotency", own]);
     operations[id] = Object.fromEntries(entries) as unknown as ManifestOperation;
   }
-}
-
-/** The notes about one place of the draft, dropped with what they were about. */
-function dropNotes(notes: ReviewNote[], at: readonly (string | number)[]): void {
-  const place = JSON.stringify(at);
-  for (let i = notes.length - 1; i >= 0; i--) if (JSON.stringify(notes[i]?.at) === place) notes.splice(i, 1);
 }
