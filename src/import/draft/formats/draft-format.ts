@@ -61,7 +61,9 @@ export function withFormat(
     // The document's own mark of a secret (a sign-in's `PasswordField`, named as none; Azure's `x-ms-secret`): kept
     // secret, set by a person, with its note, once the operation's parameters are drafted (keep-secret.ts).
     param.secret = true;
-  } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(unstatedFormatNote(flat.format));
+  } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format) && flat.format.toLowerCase() !== t)
+    // A format naming the type itself (`format: string` on a string) says no more than the type: nothing to state.
+    note(unstatedFormatNote(flat.format));
 }
 
 /** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */
