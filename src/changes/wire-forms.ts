@@ -5,6 +5,7 @@
 import { bareMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE } from "../load/media-types.js";
 import type { Schema } from "../load/openapi-types.js";
 import { requestBodyOf } from "../load/request-bodies.js";
+import { defaultPartType } from "../load/schemas/part-content-type.js";
 import { type Add, type Found, type Json, object } from "./document-operations.js";
 import { deref, type DocumentSet } from "./schema-flat.js";
 
@@ -104,7 +105,7 @@ function bodyForm(docs: DocumentSet, f: Found): BodyForm | undefined {
   const fieldForm = (field: string, shape: Shape): string => {
     const e = Object.hasOwn(body.fields, field) ? body.fields[field] : undefined;
     if (type === MULTIPART_MEDIA_TYPE)
-      return (e?.contentType ?? partType(schemaOf(field), shape)).toLowerCase().replace(/\s+/g, "");
+      return (e?.contentType ?? partType(schemaOf(field), shape, resolve)).toLowerCase().replace(/\s+/g, "");
     if (type !== FORM_MEDIA_TYPE) return "";
     const style = e?.style ?? "form";
     return written(style, e?.explode ?? style === "form", shape, false);
@@ -113,12 +114,15 @@ function bodyForm(docs: DocumentSet, f: Found): BodyForm | undefined {
 }
 
 /**
- * The content type OpenAPI gives a part whose encoding names none: JSON for an object, bytes for a file, plain text
- * for a text; a list's follows its items, "" here (not compared against a type said).
+ * The content type OpenAPI gives a part whose encoding names none (load/schemas/part-content-type.ts, the record the
+ * link and the request judge read too), of the types either version admits: a list's follows its items, "" here (not
+ * compared against a type said), as is a schema's that says no type.
  */
-function partType(schema: Schema, shape: Shape): string {
-  if (shape === "object") return "application/json";
-  if (shape !== "text") return "";
-  const bytes = schema.format === "binary" || schema.format === "byte" || typeof schema.contentMediaType === "string";
-  return bytes ? "application/octet-stream" : "text/plain";
+function partType(schema: Schema, shape: Shape, resolve: (s: Schema) => Schema): string {
+  if (shape === "list") return "";
+  const types = new Set(shape === "object" ? ["object"] : shape === "text" ? ["string"] : []);
+  return (
+    defaultPartType(schema as Record<string, unknown>, types, (s) => object(resolve(object(s) as Schema))).mediaType ??
+    ""
+  );
 }

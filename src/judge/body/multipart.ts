@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import { bareMediaType, isBinaryString, isJsonMediaType } from "../../load/media-types.js";
 import { listAlone } from "../../load/schemas/json-types.js";
+import { partContentTypes } from "../../load/schemas/part-content-type.js";
 import type { JudgeRule } from "../refusal.js";
 import { arrayOf, itemSchema, resolved, scalarOf, typesOf } from "../text-values.js";
 
@@ -166,29 +167,21 @@ function admits(types: Set<string>, value: unknown): boolean {
 }
 
 /**
- * The media types a part of this field may have: the encoding's, or OpenAPI's default for the field's type (undefined:
- * any).
+ * The media types a part of this field may have: the encoding's, or OpenAPI's default for the field's type
+ * (load/schemas/part-content-type.ts, the record the link and the changes read too); undefined: any.
  */
 function expectedTypes(
   e: Encoding | undefined,
   schema: unknown,
   data: unknown,
 ): { types: string[]; explicit: boolean } | undefined {
-  if (typeof e?.contentType === "string")
-    return { types: e.contentType.split(",").map((t) => bareMediaType(t)), explicit: true };
   const node = resolved(data, schema);
-  // Bytes, or a union that may be a file: any type. OpenAPI's application/octet-stream for a binary string is the type
-  // where nothing is said of the bytes, not a limit on them: a file may say what it is (a PDF, a PNG), as it goes.
-  if (isBinaryString(node) || hasFileBranch(data, node)) return undefined;
-  const types = typesOf(data, node);
-  if (types.has("object") || types.has("array")) return { types: ["application/json"], explicit: false };
-  return types.size ? { types: ["text/plain"], explicit: false } : undefined;
-}
-
-/** Whether a union field may be a file (`oneOf: [binary, uri]`): its part may be one, of any media type. */
-function hasFileBranch(data: unknown, node: Record<string, unknown>): boolean {
-  const branches = node.oneOf ?? node.anyOf;
-  return Array.isArray(branches) && branches.some((b) => isBinaryString(resolved(data, b)));
+  const part = partContentTypes(e, node, typesOf(data, node), (s) => resolved(data, s));
+  if (part.explicit) return { types: part.types.map(bareMediaType), explicit: true };
+  // Bytes, or a union that may be a file: any type. OpenAPI's application/octet-stream for bytes is the type where
+  // nothing is said of them, not a limit on them: a file may say what it is (a PDF, a PNG), as it goes.
+  if (part.default.kind === "bytes" || !part.types.length) return undefined;
+  return { types: part.types, explicit: false };
 }
 
 function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data: unknown): Problem | undefined {

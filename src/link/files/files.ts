@@ -14,6 +14,7 @@ import type { LinkContext, Path } from "../context.js";
 import type { LinkedOutput } from "../outputs/outputs.js";
 import { nestedFilePlaces } from "./nested-files.js";
 import { valueAt } from "../../load/json-ref.js";
+import { listedPartTypes } from "../../load/schemas/part-content-type.js";
 
 const FILE_ONLY = ["maxBytes", "contentType", "multiple"] as const;
 
@@ -130,10 +131,7 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
     // The part's types as the document's encoding lists them (a type, a range, or several): the runtime sends the
     // file's own type where they admit it, else the first (runtime/call/files/file-inputs.ts partType); none, the
     // file's own type, else application/octet-stream.
-    const partTypes = (body.fields[field]?.contentType ?? "")
-      .split(",")
-      .map((t) => bareMediaType(t.trim()))
-      .filter(Boolean);
+    const partTypes = listedPartTypes(body.fields[field]?.contentType).map(bareMediaType).filter(Boolean);
     if (p.contentType === undefined && partTypes.length) p.contentType = partTypes.join(", ");
   }
   if (body?.encoding === "binary") {

@@ -4,14 +4,7 @@
 import type { OpenApiRequestBody, Schema } from "../../load/openapi-document.js";
 import { isJsonMediaType } from "../../load/openapi-document.js";
 import { resolved, typesOf } from "../../load/schemas/json-types.js";
-
-/** The first type a contentType list names that is no range (a range such as `text/*` names no type to send). */
-function firstExactType(contentType: string): string | undefined {
-  return contentType
-    .split(",")
-    .map((t) => t.trim())
-    .find((t) => t !== "" && !t.includes("*"));
-}
+import { defaultPartType, partContentTypes } from "../../load/schemas/part-content-type.js";
 
 /**
  * By field, the Content-Type of each part of a multipart body's text field whose encoding names one: a field of text
@@ -28,13 +21,18 @@ export function multipartPartTypes(
   for (const [name, encoding] of Object.entries(body.fields)) {
     if (encoding.style !== undefined || encoding.explode !== undefined || encoding.allowReserved !== undefined)
       continue;
-    const type = typeof encoding.contentType === "string" ? firstExactType(encoding.contentType) : undefined;
-    if (type === undefined || isJsonMediaType(type)) continue;
     const { schema, files } = field(name);
     if (files || !schema) continue;
-    const admitted = typesOf(data, schema);
-    const items = admitted.has("array") ? typesOf(data, resolved(data, schema).items) : new Set<string>();
-    if (admitted.size === 0 || admitted.has("object") || items.has("object") || items.has("array")) continue;
+    // The record the request judge and the changes read too (load/schemas/part-content-type.ts): a type the encoding
+    // names (the first that is no range: a range such as `text/*` names no type to send) for a part of text.
+    const node = resolved(data, schema);
+    const admitted = typesOf(data, node);
+    const part = partContentTypes(encoding, node, admitted, (s) => resolved(data, s));
+    const type = part.explicit ? part.types.find((t) => !t.includes("*")) : undefined;
+    if (type === undefined || isJsonMediaType(type)) continue;
+    const items =
+      part.default.kind === "list" ? defaultPartType(resolved(data, node.items), typesOf(data, node.items)) : undefined;
+    if (!admitted.size || part.default.kind === "json" || items?.kind === "json" || items?.kind === "list") continue;
     types[name] = type;
   }
   return types;
