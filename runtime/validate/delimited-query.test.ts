@@ -66,6 +66,13 @@ describe("a query list in style spaceDelimited or pipeDelimited", () => {
         'alike), got "zq|a"',
     ],
     [
+      "a list inside whose JSON text holds the delimiter",
+      delimited("pipeDelimited", "array"),
+      ["zqa", ["zq|b"]],
+      'zqTags[1]: must not contain "|" (style pipeDelimited writes the items between "|" encoded alike) (a list or ' +
+        'object inside goes as its JSON text), got array ["zq|b"]',
+    ],
+    [
       "an object's value holding the delimiter",
       delimited("spaceDelimited", "object"),
       { zqa: "one two" },
@@ -113,6 +120,14 @@ describe("a path list or object in style label, exploded", () => {
   it.each([
     ["an item holding a dot", labelled("array"), ["zqa", "zq.b"], `shelfId[1]: must not contain ${dotted}, got "zq.b"`],
     ["a number with decimals", labelled("array"), [1.5], `shelfId[0]: must not contain ${dotted}, got 1.5`],
+    // 1e-7 goes in plain decimals, 0.0000001.
+    ["a tiny number", labelled("array"), [1e-7], `shelfId[0]: must not contain ${dotted}, got 1e-7`],
+    [
+      "an object's value that is a list holding a number with decimals (its JSON text)",
+      labelled("object"),
+      { zqa: [1.5] },
+      `shelfId["zqa"]: must not contain ${dotted} (a list or object inside goes as its JSON text), got array [1.5]`,
+    ],
     [
       "a key holding a dot",
       labelled("object"),

@@ -9,6 +9,7 @@ import { type Checked, NOT_HEADER_SAFE, problem, show, type ValueSupport } from 
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
 import { ownOf } from "../common/own.js";
+import { scalarText } from "../common/scalar-text.js";
 import { type NestedProblem, nestedProblem } from "./nested-limits.js";
 import type { NestedLimits } from "../spec/param-types.js";
 import { writesNoPair } from "./query-nothing.js";
@@ -317,12 +318,21 @@ function delimitedQueryProblem(spec: ParamCall, value: unknown, tool?: StyledToo
     for (const [where, item, key] of itemsOf(value)) {
       if (key?.includes(delimiter))
         return { where, rule: "style", text: `the key must not contain ${why}`, value: key };
-      if (typeof item === "string" && item.includes(delimiter))
-        return { where, rule: "style", text: `must not contain ${why}`, value: item };
+      if (writtenItem(item).includes(delimiter))
+        return { where, rule: "style", text: `must not contain ${why}${asJson(item)}`, value: item };
     }
   }
   return undefined;
 }
+
+/**
+ * An item as a style writes it (form-body.ts): a list or object inside as its JSON text (`[1.5]`, `{"k":"a b"}`), a
+ * scalar as text, a number in plain decimals (1e-7 goes `0.0000001`, a dot).
+ */
+const writtenItem = (item: unknown): string =>
+  item !== null && typeof item === "object" ? JSON.stringify(item) : scalarText(item);
+const asJson = (item: unknown): string =>
+  item !== null && typeof item === "object" ? " (a list or object inside goes as its JSON text)" : "";
 
 /**
  * What a path list or object in style label, exploded, cannot carry: its items (an object's `key=value` pairs) go each
@@ -339,8 +349,8 @@ function labelDotProblem(spec: ParamCall, value: unknown, tool?: Pick<ToolCall, 
   const why = '"." (style label, exploded, writes each item after a "." it leaves unencoded, RFC 6570)';
   for (const [where, item, key] of itemsOf(value)) {
     if (key?.includes(".")) return { where, rule: "style", text: `the key must not contain ${why}`, value: key };
-    if ((typeof item === "string" || typeof item === "number") && String(item).includes("."))
-      return { where, rule: "style", text: `must not contain ${why}`, value: item };
+    if (writtenItem(item).includes("."))
+      return { where, rule: "style", text: `must not contain ${why}${asJson(item)}`, value: item };
   }
   return undefined;
 }
