@@ -73,10 +73,16 @@ export function multipartParts(body: Uint8Array, contentType: string): Part[] | 
   }
 }
 
+/**
+ * A Content-Disposition parameter's value: quoted as the HTML form encoding quotes a name or file name (`"` as `%22`, a
+ * line break as `%0D`/`%0A`: what FormData, the runtime's own writer and fetch's parser use), or with RFC 822's
+ * backslashes, or a bare token.
+ */
 function dispositionParam(disposition: string, key: string): string | undefined {
   const m = new RegExp(`;\\s*${key}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, "i").exec(disposition);
   if (!m) return undefined;
-  return m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2];
+  if (m[1] === undefined) return m[2];
+  return m[1].replace(/\\(.)/g, "$1").replace(/%0D/gi, "\r").replace(/%0A/gi, "\n").replace(/%22/g, '"');
 }
 
 export interface Encoding {
