@@ -2,6 +2,8 @@
 // (`%20`, `%7C`, OpenAPI 3.1.1's style table), and an item's own space or `|` is written the same way, so an item
 // holding the delimiter reached the upstream as two items while the call reported success. Such a value is refused
 // before any request, naming the parameter, the item and the rule; items without it are sent as the style writes them.
+// A list or object inside has no form in these styles, nor in form unexploded (it went in bracket form, pairs of its
+// own): refused alike.
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
@@ -66,11 +68,18 @@ describe("a query list in style spaceDelimited or pipeDelimited", () => {
         'alike), got "zq|a"',
     ],
     [
-      "a list inside whose JSON text holds the delimiter",
+      "a list inside",
       delimited("pipeDelimited", "array"),
-      ["zqa", ["zq|b"]],
-      'zqTags[1]: must not contain "|" (style pipeDelimited writes the items between "|" encoded alike) (a list or ' +
-        'object inside goes as its JSON text), got array ["zq|b"]',
+      ["zqa", ["zqb"]],
+      "zqTags[1]: must be text, a number or a boolean (style pipeDelimited writes its items as text in one pair, and " +
+        'has no form for a list or object inside), got array ["zqb"]',
+    ],
+    [
+      "an object's value that is an object",
+      delimited("spaceDelimited", "object"),
+      { zqa: { zqb: 1 } },
+      'zqTags["zqa"]: must be text, a number or a boolean (style spaceDelimited writes its items as text in one ' +
+        'pair, and has no form for a list or object inside), got object {"zqb":1}',
     ],
     [
       "an object's value holding the delimiter",
@@ -80,6 +89,24 @@ describe("a query list in style spaceDelimited or pipeDelimited", () => {
         'got "one two"',
     ],
   ];
+  it("unexploded in style form, with a list inside, is refused as these styles' are (it went bracketed)", async () => {
+    const { result, sent } = await call(delimited("form", "object"), { zqa: "b", zqc: [] });
+    expect(sent).toEqual([]);
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "validation",
+        param: "zqTags",
+        rule: "style",
+        message:
+          'zqTags["zqc"]: must be text, a number or a boolean (style form, unexploded, writes its items as text in ' +
+          "one pair, and has no form for a list or object inside), got array []",
+      },
+    });
+    // Text items keep their commas, encoded (%2C) apart from the style's.
+    expect((await call(delimited("form", "object"), { zqa: "b,c" })).sent).toEqual(["?zq_tags=zqa,b%2Cc"]);
+  });
+
   it.each(refused)("with %s is refused before any request, naming the item and the rule", async (_, p, v, message) => {
     const { result, sent } = await call(p, v);
     expect(sent).toEqual([]);
@@ -175,6 +202,12 @@ describe("a form body's list field in style spaceDelimited or pipeDelimited", ()
     const { sent } = await inForm("spaceDelimited", ["zqa", "b|c"]);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain("zq_tags=zqa%20b%7Cc");
+  });
+
+  it("with an object inside is refused before any request, where it went bracketed (pairs of its own)", async () => {
+    const { result, sent } = await inForm("pipeDelimited", ["zqa", { zqb: "c" }]);
+    expect(sent).toEqual([]);
+    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "zqTags", rule: "style" } });
   });
 
   it.each([

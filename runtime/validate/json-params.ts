@@ -300,7 +300,9 @@ function bodyFieldEncoding(spec: ParamCall, tool?: StyledTool): FormFieldEncodin
  * values) go between the style's delimiter percent-encoded (`%20`, `%7C`: OpenAPI 3.1.1's style table), which is how an
  * item's own space or `|` is written too, so the upstream would read an item holding one as two. Refused before any
  * request, as a header's comma is; the style's other places (a route's wire) count alike, and a form body's field the
- * document styles so (its Encoding Object), which is written the same way.
+ * document styles so (its Encoding Object), which is written the same way. These styles and form unexploded write one
+ * pair of text items: a list or object inside has no form there (form-body.ts would write it in bracket form, pairs of
+ * their own), refused alike.
  */
 function delimitedQueryProblem(spec: ParamCall, value: unknown, tool?: StyledTool): NestedProblem | undefined {
   if (value === null || typeof value !== "object") return undefined;
@@ -311,15 +313,19 @@ function delimitedQueryProblem(spec: ParamCall, value: unknown, tool?: StyledToo
   ];
   for (const encoding of encodings) {
     const style = encoding && !encoding.json ? encoding.style : undefined;
-    if (style !== "spaceDelimited" && style !== "pipeDelimited") continue;
-    const delimiter = QUERY_DELIMITERS[style];
+    const delimited = style === "spaceDelimited" || style === "pipeDelimited";
+    if (!delimited && !(style === "form" && encoding?.explode === false)) continue;
+    const written = `style ${delimited ? style : "form, unexploded,"} writes its items as text in one pair`;
+    const inside = `must be text, a number or a boolean (${written}, and has no form for a list or object inside)`;
+    const delimiter = delimited ? QUERY_DELIMITERS[style] : undefined;
     const shown = JSON.stringify(delimiter);
     const why = `${shown} (style ${style} writes the items between ${shown} encoded alike)`;
     for (const [where, item, key] of itemsOf(value)) {
-      if (key?.includes(delimiter))
+      if (delimiter && key?.includes(delimiter))
         return { where, rule: "style", text: `the key must not contain ${why}`, value: key };
-      if (writtenItem(item).includes(delimiter))
-        return { where, rule: "style", text: `must not contain ${why}${asJson(item)}`, value: item };
+      if (item !== null && typeof item === "object") return { where, rule: "style", text: inside, value: item };
+      if (delimiter && typeof item === "string" && item.includes(delimiter))
+        return { where, rule: "style", text: `must not contain ${why}`, value: item };
     }
   }
   return undefined;
