@@ -5,9 +5,12 @@
 // items carry (`since`), or, on the first page of a list sorted newest first
 // (a sort parameter's value, or the operation's own words), by the ids seen
 // (`ids`). Each is a guess from names and words, with a review note saying
-// what to check. A list none of those fits gets no trigger.
+// what to check. A list none of those fits gets no trigger, nor one whose
+// items' own id is not told by the names (load/schemas/item-own-id.ts): a
+// note names the fields it could be.
 import { valueAt } from "../../load/json-ref.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { itemOwnId, resourceNouns } from "../../load/schemas/item-own-id.js";
 import type {
   Manifest,
   ManifestOperation,
@@ -19,8 +22,6 @@ type Trigger = NonNullable<Manifest["triggers"]>[string];
 type Poll = NonNullable<Trigger["poll"]>;
 type Note = { at: (string | number)[]; note: string };
 
-/** An item's own id. */
-const ID_FIELDS = ["id", "Id", "ID", "uuid", "guid"];
 /** A field holding when an item was created. */
 const CREATED_FIELD = new RegExp(
   "^(created|creat(ed|ion)[_-]?(at|on|date|time|timestamp|date_?time)|date[_-]?created|" +
@@ -61,6 +62,15 @@ export function draftPollTriggers(doc: OpenApiDocument, manifest: Manifest, note
     if (!op || !/^get$/i.test(op.method)) continue;
     const drafted = pollOf(doc, op, id, operation);
     if (!drafted) continue;
+    if ("ambiguous" in drafted) {
+      notes.push({
+        at: ["operations", id],
+        note:
+          `no poll trigger drafted: ${op.operationId}'s items' own id could be any of ${drafted.ambiguous.join(", ")}` +
+          " (none alone read-only or required); a trigger by hand names it in its eventId",
+      });
+      continue;
+    }
     const triggerId = triggerName(manifest, id, triggers);
     const noun = id
       .slice(manifest.provider.length + 1)
@@ -84,7 +94,10 @@ function pollOf(
   op: OpenApiOperation,
   id: string,
   operation: ManifestOperation,
-): { poll: Poll; idField: string; outputs: Record<string, ManifestOutput>; note: string } | undefined {
+):
+  | { poll: Poll; idField: string; outputs: Record<string, ManifestOutput>; note: string }
+  | { ambiguous: string[] }
+  | undefined {
   // The list's place in the body: of a first-of's (a bare list or a page object holding it), the page object's.
   const list = Object.entries(operation.outputs).flatMap(([name, o]) => {
     const place = o.type === "array" ? [o.from ?? []].flat().find((f) => f.startsWith("$response.body#")) : undefined;
@@ -95,6 +108,7 @@ function pollOf(
   const body = doc.bodyResponse(op)?.schema;
   if (!body) return undefined;
   let item: Schema | undefined;
+  let itemRef: unknown;
   let answer: Record<string, Schema>;
   try {
     const tokens = from
@@ -104,19 +118,51 @@ function pollOf(
       .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
     const listSchema = doc.schemaAt(doc.resolve(body), tokens);
     const of = listSchema ? (doc.flatten(listSchema).items as Schema | undefined) : undefined;
+    itemRef = of?.$ref;
     item = of ? doc.flatten(doc.resolve(of)) : undefined;
     answer = (doc.flatten(doc.resolve(body)).properties ?? {}) as Record<string, Schema>;
   } catch {
     return undefined;
   }
   const fields = (item?.properties ?? {}) as Record<string, Schema>;
-  const idField = ID_FIELDS.find((f) => f in fields);
-  if (!idField) return undefined;
-  const base = { operation: id, items };
+  const own = ownId(doc, item, fields, resourceNouns(op.path, itemRef));
+  if (!own || "ambiguous" in own) return own;
+  const way = wayOf(doc, op, operation, answer, fields, { operation: id, items });
+  if (!way) return undefined;
+  const idField = own.field;
+  // Only where the id is not plainly `id`: which field was taken, and why.
+  const said = own.why ? `. The items' own id is taken to be ${idField}, ${own.why}` : "";
+  return { ...way, idField, note: `${way.note}${said}` };
+}
 
+/** The item's own id, by its fields' names, the list's own resource, and which are read-only or required. */
+function ownId(doc: OpenApiDocument, item: Schema | undefined, fields: Record<string, Schema>, nouns: string[]) {
+  const required = new Set(Array.isArray(item?.required) ? item.required.map(String) : []);
+  return itemOwnId(
+    Object.entries(fields).map(([name, schema]) => {
+      const type = typeOf(doc, schema);
+      let readOnly = false;
+      try {
+        readOnly = doc.flatten(doc.resolve(schema)).readOnly === true;
+      } catch {}
+      return { name, readOnly, required: required.has(name), scalar: !type || /^(string|integer|number)$/.test(type) };
+    }),
+    nouns,
+  );
+}
+
+/** How new items are found: by a delta link, a created-since parameter or the newest-first ids, where one fits. */
+function wayOf(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  operation: ManifestOperation,
+  answer: Record<string, Schema>,
+  fields: Record<string, Schema>,
+  base: { operation: string; items: string },
+): { poll: Poll; outputs: Record<string, ManifestOutput>; note: string } | undefined {
   // A delta link in the answer: the next poll is sent there; only ids never seen run.
   const delta = deltaPoll(doc, op, operation, answer, fields);
-  if (delta) return { ...delta, poll: { ...base, ...delta.poll }, idField };
+  if (delta) return { ...delta, poll: { ...base, ...delta.poll } };
 
   // A parameter asking for items created at or after a value the items carry.
   const created = Object.keys(fields).find((f) => CREATED_FIELD.test(f));
@@ -131,7 +177,6 @@ function pollOf(
   if (created && kind && since) {
     return {
       poll: { ...base, inputs: { [since[0]]: "{{poll.since}}" }, since: { field: `/${created}`, type: kind } },
-      idField,
       outputs: {},
       note:
         `drafted from ${op.operationId}'s ${wireName(since[1]) || since[0]} and its items' ${created}: each poll ` +
@@ -146,7 +191,6 @@ function pollOf(
   if (sort) {
     return {
       poll: { ...base, inputs: sort.inputs, ids: { order: "newestFirst" } },
-      idField,
       outputs: {},
       note:
         `drafted from ${op.operationId}'s ${sort.said}: the first page sorted newest first; only its first page is ` +
@@ -160,7 +204,6 @@ function pollOf(
   if (NEWEST_FIRST.test(words))
     return {
       poll: { ...base, ids: { order: "newestFirst" } },
-      idField,
       outputs: {},
       note:
         `drafted from ${op.operationId}'s description, which says the list comes newest first: only its first page ` +
