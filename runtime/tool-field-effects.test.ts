@@ -21,6 +21,7 @@ const getBook = tool("shelf", "shelf_get_book");
 const createCustomer = tool("zqpayments", "zqpayments_create_customer");
 const listCustomers = tool("zqpayments", "zqpayments_list_customers");
 const downloadFile = tool("zqfiles", "zqfiles_download_file");
+const uploadFile = tool("zqfiles", "zqfiles_upload_file");
 const storeCreate = tool("store", "store_create_customer");
 const SHELF = { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" };
 const PAYMENTS = { apiKey: "sk_test_4eC39HqLyjWDarjt" };
@@ -86,6 +87,21 @@ const EFFECTS: Effects = {
   routes: { core: "execute.test.ts (another operation serves a matching value)" },
   constants: { core: "execute.test.ts (values every call sends)" },
   rules: { core: "refusals.test.ts (rules across parameters)" },
+  // A header of the file's part (OpenAPI `encoding.<field>.headers`), written in the part's head.
+  partHeaders: {
+    base: uploadFile,
+    set: [{ field: "file", name: "X-Zq-Part-Origin", value: "zq-origin-1" }],
+    observe: async (t) => {
+      const { fetch, seen } = scriptedFetch(json(200, { id: "f1", bytes: 3 }));
+      const file = new Blob([new Uint8Array([1, 2, 3])], { type: "application/pdf" });
+      await executeToolDefinition(
+        t,
+        { apiKey: "zqfiles-key-0123456789", file, purpose: "batch" },
+        { fetch, retries: 0 },
+      );
+      return seen.map((r) => /X-Zq-Part-Origin: .*/.exec(r.body)?.[0]);
+    },
+  },
   successStatuses: { core: "execute.test.ts (what a success is), placeholder.test.ts (mock answers)" },
   responses: { core: "placeholder.test.ts (what a mock can answer)" },
   outputs: { core: "output-types.test.ts, execute.test.ts (what a result holds)" },

@@ -126,9 +126,10 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // 90th (a walk given no maxPages that reaches the default cap with more pages left ends with PAGE_LIMIT, not quietly
 // short, +133; an answer in another form failing outputs that read only JSON fields, a label path list's lone "."
 // refused, an allowReserved list's item comma encoded, a delimited form list's item holding its delimiter refused,
-// +74): 18,863; 18,900.
+// +74): 18,863; 18,900. A multipart part's headers (`partHeaders`, `in: part`) placed by field and written in the
+// part's head (+69): 18,932; 18,970.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 18_900;
+const MAX_CLIENT_GZIP_BYTES = 18_970;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

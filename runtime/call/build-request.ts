@@ -18,7 +18,12 @@ import { emptyRequest, type PlaceConstants, placeValue, type WireRequest } from 
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
  * tool-field-readers.test.ts: each reader reads it).
  */
-export const TOOL_FIELDS_READ = ["params", "accept", "constants"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = [
+  "params",
+  "accept",
+  "constants",
+  "partHeaders",
+] as const satisfies readonly (keyof ToolCall)[];
 
 export type { WireRequest };
 
@@ -57,6 +62,10 @@ export function buildRequest(
       case "switch":
         if (value === true) constants?.(request, wire.whenTrue, bodies);
         break;
+      // A multipart part's header: written with the part (request-body.ts), by field.
+      case "part":
+        partHeader(request, wire.field, wire.name, scalarText(value));
+        break;
       case "auth":
       case "server":
         break;
@@ -65,6 +74,7 @@ export function buildRequest(
         placeValue(request, wire, value, form, spec.separator);
     }
   }
+  for (const h of tool.partHeaders ?? []) partHeader(request, h.field, h.name, h.value);
   // The tool's constants, and the type it asks the answer in (accept): the constants support's.
   if (tool.constants.length || tool.accept) constants?.(request, tool.constants, bodies, tool.accept);
   // A tool that names no type of its own reads JSON (the link names any other, src/link/answer-types/accept.ts): it
@@ -73,6 +83,12 @@ export function buildRequest(
   if (!tool.accept && !tool.download && !tool.stream && !sendsAccept(request.header))
     request.header.Accept = JSON_ACCEPT;
   return request;
+}
+
+/** A header of a multipart body field's parts, kept by field until the body is written. */
+function partHeader(request: WireRequest, field: string, name: string, value: string): void {
+  const byField = (request.partHeaders ??= Object.create(null) as Record<string, Record<string, string>>);
+  (byField[field] ??= Object.create(null) as Record<string, string>)[name] = value;
 }
 
 /** What a tool that names no type asks its answer in. */

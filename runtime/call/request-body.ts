@@ -24,6 +24,7 @@ export const TOOL_FIELDS_READ = ["body"] as const satisfies readonly (keyof Tool
 interface Wire {
   header: Record<string, string>;
   body?: unknown;
+  partHeaders?: Record<string, Record<string, string>>;
 }
 
 /** Place a body parameter's value: a list split from its text, wrapped under its key unless it holds it. */
@@ -132,7 +133,7 @@ function encode(
           : encoding === "form" && form
             ? withFormFiles(form.encodeForm(request.body, tool.body?.fields), tool, files, opened)
             : encoding === "multipart" && files
-              ? files.multipartBody(tool, request.body, opened, form)
+              ? files.multipartBody(tool, request.body, opened, form, request.partHeaders)
               : JSON.stringify(request.body);
   if (encoded !== undefined && typeof encoded === "object" && "contentType" in encoded) {
     // A multipart body written part by part: its Content-Type names the boundary (FormData's would be fetch's).

@@ -20,6 +20,8 @@ export interface WireRequest {
   query: Record<string, string | number | boolean | Encoded | (string | number | boolean | Encoded)[]>;
   header: Record<string, string>;
   body?: unknown;
+  /** A multipart body's part headers (`in: part`, ToolSpec `partHeaders`): by field, each header's value. */
+  partHeaders?: Record<string, Record<string, string>>;
 }
 
 // Made by `new`, of a prototype that has none: V8 keeps these fast, where it fills and copies an Object.create(null)

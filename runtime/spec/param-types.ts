@@ -65,6 +65,11 @@ export type WireSpec =
       otherFields?: true;
     }
   | { in: "switch"; whenTrue: WireConstant[] }
+  /**
+   * A header of a multipart body's part (OpenAPI `encoding.<field>.headers`): the value goes as header `name` of each
+   * part of body field `field`, not as a value of its own.
+   */
+  | { in: "part"; field: string; name: string }
   | { in: "auth" }
   | { in: "server" };
 

@@ -259,6 +259,11 @@ export interface ToolSpec {
   /** Tried in order before the main operation. */
   routes: RouteSpec[];
   constants: WireConstant[];
+  /**
+   * Constant headers of a multipart body's parts (OpenAPI `encoding.<field>.headers`): each goes as header `name` of
+   * each part of body field `field`. A part header a parameter gives is that parameter's wire (`in: part`).
+   */
+  partHeaders?: PartHeaderConstant[];
   rules: RuleSpec[];
   successStatuses: number[];
   /** Every status the upstream declares, with its named examples: what a mock can be asked to answer. */
@@ -354,4 +359,11 @@ export type ToolDescription = Pick<ToolSpec, ToolDescriptionField> & {
 export interface ToolDefinition<P extends object = object, O extends object = object, Paged extends boolean = boolean>
   extends ToolSpec {
   readonly __types?: { params: P; output: O; paged: Paged };
+}
+
+/** A constant header of a multipart body's parts (ToolSpec `partHeaders`). */
+export interface PartHeaderConstant {
+  field: string;
+  name: string;
+  value: string;
 }

@@ -16,7 +16,8 @@ export interface Places {
 
 /** Where a parameter's value can end up on the wire, routes included: worked out once per tool and parameter. */
 export function placements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Places {
-  const places = new Set<string>([spec.wire.in]);
+  // A multipart part's header (`in: part`) is a header's text, held to a header's characters.
+  const places = new Set<string>([spec.wire.in === "part" ? "header" : spec.wire.in]);
   for (const route of tool?.routes ?? []) {
     const wire = route.wire[spec.name];
     if (wire) places.add(wire.in);

@@ -120,6 +120,9 @@ function wireSpec(text: string, list: ParamSurface["list"]): WireSpec {
       return { in: "switch", whenTrue: [] };
     case "server":
       return { in: "server" };
+    // A multipart part's header: `part:<field>:<header>` (a header's name holds no colon).
+    case "part":
+      return { in: "part", field: rest.slice(0, rest.lastIndexOf(":")), name: rest.slice(rest.lastIndexOf(":") + 1) };
     default:
       return { in: "auth" };
   }

@@ -217,6 +217,8 @@ function wireOf(p: ParamSpec): string {
       return "credential (see Authentication)";
     case "server":
       return "base address";
+    case "part":
+      return `part header ${code(w.name)} of body field ${code(w.field)}`;
   }
 }
 

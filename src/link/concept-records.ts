@@ -28,6 +28,7 @@ import { paramBranches } from "./param-branches/record.js";
 import { paramLimits } from "./param-limits/record.js";
 import { nullValues } from "./null-values/record.js";
 import { params } from "./params/record.js";
+import { partHeaders } from "./part-headers/record.js";
 import { platforms } from "./platforms/record.js";
 import { pollTriggers } from "./poll-triggers/record.js";
 import { polling } from "./polling/record.js";
@@ -61,6 +62,7 @@ export const CONCEPTS = {
   nullValues,
   wire,
   constants,
+  partHeaders,
   rules,
   // What a call does and gives.
   outputs,

@@ -22,6 +22,9 @@ import { toBase64 } from "../../triggers/signature.js";
 import { scalarText } from "../../common/scalar-text.js";
 import { ownOf } from "../../common/own.js";
 import { formFileField, withFormText } from "./form-files.js";
+import { type WrittenMultipart, writtenMultipart } from "./multipart-writer.js";
+
+export type { WrittenMultipart };
 
 /** A file ready to go into a multipart body. */
 export interface OpenedFile {
@@ -244,15 +247,6 @@ function asPart(file: OpenedFile, declared: string | undefined): Blob {
 }
 
 /**
- * A multipart body written here (a part's own Content-Type, which FormData cannot give a text part), and its
- * Content-Type naming the boundary.
- */
-export interface WrittenMultipart {
-  blob: Blob;
-  contentType: string;
-}
-
-/**
  * The multipart body of a call: each field of the built body (objects as JSON text, a list a part per item; a field
  * whose encoding sets a style, each of its form pairs a part: `meta[colour]`), then the files.
  * A field the document gives a JSON `contentType` (`encoding`) goes as a part of that type (a list whose schema is a
@@ -263,6 +257,8 @@ export function multipartBody(
   body: unknown,
   files: ReadonlyMap<string, OpenedFile[]>,
   forms?: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string },
+  // The parts' own headers, by field (`in: part` parameters, ToolSpec `partHeaders`): FormData writes none.
+  partHeaders?: Readonly<Record<string, Readonly<Record<string, string>>>>,
 ): FormData | WrittenMultipart {
   const parts: [name: string, value: string | Blob, filename?: string][] = [];
   const fileKeys = new Map<string, { opened: OpenedFile[]; declared: string | undefined }>();
@@ -301,10 +297,12 @@ export function multipartBody(
   // FormData writes a text's line breaks as CRLF (the HTML form encoding): a text holding one is written here as given,
   // so that the service reads the value the tool was given, within the length it was checked against.
   const writtenHere = parts.some(
-    ([, value, filename]) =>
-      (value instanceof Blob && filename === undefined) || (typeof value === "string" && /[\r\n]/.test(value)),
+    ([name, value, filename]) =>
+      (value instanceof Blob && filename === undefined) ||
+      (typeof value === "string" && /[\r\n]/.test(value)) ||
+      ownOf(partHeaders, name) !== undefined,
   );
-  if (writtenHere) return written(parts);
+  if (writtenHere) return writtenMultipart(parts, partHeaders);
   const form = new FormData();
   for (const [key, value, filename] of parts) {
     if (typeof value === "string") form.append(key, value);
@@ -326,28 +324,6 @@ const partOf = (value: unknown, type?: string): string | Blob =>
 
 /** The Content-Type the document gives a multipart text field's parts (BodySpec `partTypes`), if any. */
 const fieldPartType = (tool: ToolCall, key: string): string | undefined => ownOf(tool.body?.partTypes, key);
-
-/**
- * Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text as given: RFC 7578 asks no
- * line break of a value be changed), files streamed from their Blobs.
- */
-function written(parts: [string, string | Blob, string?][]): WrittenMultipart {
-  const random = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(random);
-  const boundary = `----blockwright${[...random].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
-  const quoted = (text: string) => text.replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/"/g, "%22");
-  const chunks: BlobPart[] = [];
-  for (const [name, value, filename] of parts) {
-    const type = value instanceof Blob ? value.type || (filename === undefined ? "" : OCTET_STREAM) : "";
-    const head =
-      `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"` +
-      `${filename === undefined ? "" : `; filename="${quoted(filename)}"`}\r\n` +
-      `${type ? `Content-Type: ${type}\r\n` : ""}\r\n`;
-    chunks.push(head, value, "\r\n");
-  }
-  chunks.push(`--${boundary}--\r\n`);
-  return { blob: new Blob(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /**
  * A raw body (encoding `binary`): the opened file of its file parameter, with

@@ -314,6 +314,7 @@ function draftOperation(
     ...own,
     ...(Object.keys(params.params).length ? { params: params.params } : {}),
     ...(params.constants ? { constants: params.constants } : {}),
+    ...(params.partHeaders ? { partHeaders: params.partHeaders } : {}),
     ...(params.rules ? { rules: params.rules } : {}),
     ...(pagination ? { pagination } : {}),
     ...(download ? { download: true } : {}),

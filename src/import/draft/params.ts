@@ -24,6 +24,7 @@ import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
 import { answerFormat, documentVersion, ignoredHeaderNote, presenceFlag } from "../shapes/param-readings.js";
 import { draftBody } from "./request-body.js";
+import type { ParamsInto } from "./body-fields/body-field.js";
 import { proseRules } from "./prose/either-rule.js";
 import { statedLength } from "./prose/limit-words.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
@@ -52,6 +53,8 @@ export interface ParamsDraft {
   rules?: ManifestRule[];
   /** The required header and query parameters of one value, which the package sends itself (one-value-constants.ts). */
   constants?: ManifestConstant[];
+  /** The headers a multipart body's parts require, each a parameter's value (body-forms/part-headers.ts). */
+  partHeaders?: Record<string, Record<string, { param: string }>>;
 }
 
 /**
@@ -123,7 +126,8 @@ export function draftParams(
     byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
   if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
-  const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants, keysAgain });
+  const into: ParamsInto = { params, byWire, taken, constants, keysAgain };
+  const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, into);
   const words = `${op.path} ${typeof rawOp.summary === "string" ? rawOp.summary : ""}`;
   const { declaredKeys: keys, answerTokens, bodyKeys } = credential;
   const operation = `${op.method.toUpperCase()} ${op.path}`;
@@ -133,7 +137,14 @@ export function draftParams(
   keepSecret(params, byWire, secretsBy, at, notes);
   const schemaRules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   const rules = [...schemaRules, ...proseRules(doc, op, rawOp, { params, byWire, rules: schemaRules }, at, notes)];
-  return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
+  const { partHeaders } = into;
+  return {
+    params,
+    byWire,
+    ...(rules.length ? { rules } : {}),
+    ...(constants.length ? { constants } : {}),
+    ...(partHeaders ? { partHeaders } : {}),
+  };
 }
 
 /** What leftOut reads beside the parameter; `kept` hears a note of one drafted though some ways' key (sentAgain). */

@@ -26,6 +26,7 @@ import { draftOtherFields } from "./open-body/other-fields.js";
 import { rawBesideFields, rawBesideJson } from "./body-forms/raw-beside-json.js";
 import { type BodyFields, draftBodyField, type ParamsInto } from "./body-fields/body-field.js";
 import { nestedKeys } from "./body-fields/nested-key-draft.js";
+import { draftPartHeaders } from "./body-forms/part-headers.js";
 
 type Path = (string | number)[];
 
@@ -121,7 +122,10 @@ export function draftBody(
         "for a file; if the upstream reads another, write it in the spec",
     });
   }
-  if (body.encoding === "multipart") partHeadersNote(doc, rawOp, body.mediaType, at, notes);
+  if (body.encoding === "multipart") {
+    const partHeaders = draftPartHeaders(doc, rawOp, body.mediaType, at, notes, into);
+    if (partHeaders) into.partHeaders = partHeaders;
+  }
   const rules = draftBodyFields(doc, op, rawOp, credential, body, flat, fields, required, sent, at, notes, into);
   if (!body.required && !body.mergePatch) optionalBodyNote(flat, at, notes, into);
   return [...rules, ...rawBesideFields(body, rules, at, notes, into)];
@@ -319,35 +323,6 @@ function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): b
     return schema !== undefined && isLonePart(schema);
   } catch {
     return false;
-  }
-}
-
-/**
- * A note on a multipart part whose encoding requires a header of its own (`encoding.<field>.headers`, `required: true`,
- * other than Content-Type): no manifest field writes a part's header, so no call sends it, and the request judge (and
- * likely the upstream) refuses the request; said where it is drafted, not found by a failing call.
- */
-function partHeadersNote(doc: OpenApiDocument, rawOp: Schema, mediaType: string, at: Path, notes: ReviewNote[]): void {
-  let encoding: Record<string, Schema>;
-  try {
-    const content = (doc.resolve(rawOp.requestBody as Schema).content ?? {}) as Record<string, Schema>;
-    encoding = ((content[mediaType] ? doc.resolve(content[mediaType]) : {}).encoding ?? {}) as Record<string, Schema>;
-  } catch {
-    return; // a $ref that names nothing: the loader says so
-  }
-  for (const [field, raw] of Object.entries(encoding)) {
-    const headers = (doc.resolve(raw).headers ?? {}) as Record<string, Schema>;
-    const needed = Object.entries(headers)
-      .filter(([name, h]) => name.toLowerCase() !== "content-type" && doc.resolve(h).required === true)
-      .map(([name]) => name);
-    if (!needed.length) continue;
-    notes.push({
-      at: [...at, "params"],
-      note:
-        `the multipart part ${JSON.stringify(field)} requires the part header ${needed.join(", ")} ` +
-        "(encoding.headers), which no manifest field writes, so no call sends it: the contract suite's request " +
-        "judge refuses such a request, and the upstream may; check whether it reads the header",
-    });
   }
 }
 

@@ -214,17 +214,40 @@ function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data:
       };
     }
   }
-  for (const [header, definition] of Object.entries(e?.headers ?? {})) {
+  for (const [header, raw] of Object.entries(e?.headers ?? {})) {
     if (header.toLowerCase() === "content-type") continue;
-    if ((definition as { required?: unknown } | null)?.required === true && !part.headers.has(header.toLowerCase())) {
+    const definition = resolved(data, raw);
+    const value = part.headers.get(header.toLowerCase());
+    if (definition.required === true && value === undefined) {
       return {
         rule: "encoding.headers",
         message: `the document requires the part header ${header} (encoding.headers), and the part has none`,
       };
     }
+    const miss = value === undefined ? undefined : headerValueMiss(resolved(data, definition.schema), value);
+    if (miss)
+      return {
+        rule: "encoding.headers",
+        message: `the part header ${header} is ${JSON.stringify(value)}: ${miss} (encoding.headers)`,
+      };
   }
   if (given && isJsonMediaType(given) && !parsesAsJson(part.bytes))
     return { rule: "encoding.contentType", message: `the part says ${given}, and its text is not JSON` };
+  return undefined;
+}
+
+/** What a part header's text breaks of its schema's listed values or pattern, if anything. */
+function headerValueMiss(schema: Record<string, unknown>, value: string): string | undefined {
+  if (Array.isArray(schema.enum) && !schema.enum.map(String).includes(value))
+    return `not one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (schema.const !== undefined && String(schema.const) !== value) return `not ${JSON.stringify(schema.const)}`;
+  if (typeof schema.pattern === "string") {
+    try {
+      if (!new RegExp(schema.pattern, "u").test(value)) return `does not match the pattern ${schema.pattern}`;
+    } catch {
+      return undefined; // a pattern no engine reads: the document's own check says so
+    }
+  }
   return undefined;
 }
 

@@ -3,7 +3,7 @@
 // (wire.ts). A default, an example and a placeholder must pass the
 // parameter's own rules, as the runtime checks a caller's value.
 import { isCredentialParam } from "../auth/auth.js";
-import type { ParamBranch, ParamSpec } from "@blockwright/runtime/internal";
+import type { ParamBranch, ParamSpec, WireSpec } from "@blockwright/runtime/internal";
 import {
   checkValue,
   cloneJson,
@@ -39,6 +39,7 @@ import {
   type RequestFieldChange,
 } from "../wire/request-shape.js";
 import { COPIED } from "./copied-keys.js";
+import { partHeaderWires } from "../part-headers/part-headers.js";
 
 /**
  * Link the operation's parameters (shared ones first) against `op`. A
@@ -70,12 +71,14 @@ export function linkParams(
     ...Object.entries(shared).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["params", n]]),
     ...Object.entries(own).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["operations", id, "params", n]]),
   ];
+  // A parameter a part header names goes there alone (part-headers.ts).
+  const parts = partHeaderWires(mop);
   for (const [name, p, at] of entries) {
     const override = route?.overrides[name];
     const spec =
       route && override
         ? linkParam(ctx, name, { ...p, wire: override }, at, op, [...route.at, name])
-        : linkParam(ctx, name, p, at, op);
+        : linkParam(ctx, name, p, at, op, undefined, parts.get(name));
     if (spec) out.push(spec);
   }
   const kept = refuseSecondOtherFields(ctx, out);
@@ -90,6 +93,7 @@ function linkParam(
   at: Path,
   op: OpenApiOperation,
   wireAt: Path = [...at, "wire"],
+  partWire?: WireSpec,
 ): ParamSpec | undefined {
   if (declared.secret && declared.visibility === "user-or-llm")
     ctx.fail("BW2012", [...at, "visibility"], `a secret parameter must be user-only`, "value");
@@ -98,7 +102,7 @@ function linkParam(
   if (credential && declared.visibility === "user-or-llm")
     ctx.fail("BW2012", [...at, "visibility"], `a credential's parameter (auth) must be user-only`, "value");
   checkOwnLimitsOnce(ctx, declared, at);
-  const placed = placeParam(ctx, name, declared, at, op, wireAt);
+  const placed = placeParam(ctx, name, declared, at, op, wireAt, partWire);
   if (!placed) return undefined;
   const { wire, place, named } = placed;
   // The parameter as linked at its place: with the schema's facts there, and checked against it.

@@ -46,8 +46,21 @@ export function placeParam(
   at: Path,
   op: OpenApiOperation,
   wireAt: Path,
+  // The part header a parameter gives (link/part-headers/part-headers.ts): its one place, where it names no other.
+  partWire?: WireSpec,
 ): Placed | undefined {
   const w = p.wire;
+  if (partWire) {
+    if (w) return ctx.fail("BW2017", wireAt, `parameter "${name}" is a part header (partHeaders): it goes there alone`);
+    if (p.type === "json" || p.type === "file")
+      return ctx.fail(
+        "BW2004",
+        [...at, "type"],
+        `a part header's parameter is a text, a number or a boolean, not ${p.type}`,
+        "value",
+      );
+    return { wire: partWire };
+  }
   if (!w) {
     if (isCredentialParam(ctx, name) || isFlowParam(ctx, name)) return { wire: { in: "auth" } };
     if (name === ctx.manifest.server.param || isServerVariable(ctx, name)) return { wire: { in: "server" } };
@@ -334,14 +347,17 @@ function explodes(declared: OpenApiParameter, place: string): boolean {
 }
 
 /**
- * A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`.
+ * A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `part:file:X-Sum` (a part's
+ * header), `switch`, `auth`, `server`.
  */
 export function wireText(wire: WireSpec): string {
   return wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie"
     ? `${wire.in}:${wire.name}`
     : wire.in === "body"
       ? `body:${wire.pointer || "/"}${wire.otherFields ? (wire.pointer ? "/*" : "*") : ""}`
-      : wire.in;
+      : wire.in === "part"
+        ? `part:${wire.field}:${wire.name}`
+        : wire.in;
 }
 
 /** Something that sends a value in one path, query or header slot of a request, and where the manifest says so. */

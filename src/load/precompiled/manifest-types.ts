@@ -1206,6 +1206,17 @@ export interface ManifestOperation {
     openWorld?: boolean
   }
   pagination?: ManifestPagination
+  /**
+   * Headers each part of a multipart/form-data body field carries, by field and header name (OpenAPI `encoding.<field>.headers`): the value of a parameter of the operation (`param`, a parameter with no `wire` of its own: it goes only there) or a constant (`value`). Each header must be one the document's encoding of that field declares; `add` drafts one for each header the document requires. A value is a header's text: no line break or control character, checked before any request.
+   */
+  partHeaders?: {
+    /**
+     * The headers of the parts of one body field, by header name.
+     */
+    [k: string]: {
+      [k: string]: ManifestPartHeader
+    }
+  }
   idempotency?: ManifestOperationIdempotency
   /**
    * Marks the tool as on its way out, saying why and what to use instead. Users see it in the surface (`blockwright diff` reports it) and models at the end of the tool's description. Required where the OpenAPI operation is `deprecated: true`.
@@ -1366,6 +1377,19 @@ export interface ManifestPageEnd {
    * The pages end after a page without items. Alone; not for offsets and page numbers, whose pages always end so.
    */
   empty?: true
+}
+/**
+ * Where a part header's value comes from: a parameter, or a constant.
+ */
+export interface ManifestPartHeader {
+  /**
+   * The name of a parameter of the operation, declared without `wire`: its value is sent as this header of the field's parts, nowhere else.
+   */
+  param?: string
+  /**
+   * A header value every call sends with the field's parts.
+   */
+  value?: string
 }
 /**
  * The header in which this operation takes an idempotency key, where the upstream takes one on some operations only (the provider-wide `idempotency` would send one with every call of its methods). Every call of the operation sends one, as the provider-wide `idempotency` says; it wins over the provider-wide one.
@@ -1849,6 +1873,7 @@ export type ManifestField =
   | "operation.behavior.idempotent"
   | "operation.behavior.openWorld"
   | "operation.pagination"
+  | "operation.partHeaders"
   | "operation.idempotency"
   | "operation.deprecated"
   | "operation.timeoutMs"
@@ -1950,6 +1975,8 @@ export type ManifestField =
   | "paramBranch.minItems"
   | "paramBranch.maxItems"
   | "paramBranch.items"
+  | "partHeader.param"
+  | "partHeader.value"
   | "polling.output"
   | "polling.pending"
   | "polling.terminal"
@@ -2071,4 +2098,4 @@ export type ManifestField =
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth-signed-jwt" | "auth-sigv4" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "null-values" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth-signed-jwt" | "auth-sigv4" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "null-values" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "part-headers" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";

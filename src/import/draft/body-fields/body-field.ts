@@ -30,6 +30,8 @@ export interface ParamsInto {
   constants?: ManifestConstant[];
   /** The wires (`body:/key`) of parameters repeating some ways' key, each call's (keep-secret.ts: secret). */
   keysAgain?: Set<string>;
+  /** The headers a multipart body's parts require, each a parameter's value (body-forms/part-headers.ts). */
+  partHeaders?: Record<string, Record<string, { param: string }>>;
 }
 
 /** What each field of a body of fields is drafted with. */
