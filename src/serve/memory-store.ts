@@ -33,6 +33,7 @@ export function memoryStore(): TriggerStore {
           event: e.id,
           status: "queued",
           attempts: 0,
+          replays: 0,
           nextAt: d.receivedAt,
           createdAt: d.receivedAt,
           outputs: e.outputs,
@@ -72,7 +73,7 @@ export function memoryStore(): TriggerStore {
       const again = [...runs.values()].filter(
         (r) => (r.id === idOrEvent || r.event === idOrEvent) && (r.status === "failed" || r.status === "dead"),
       );
-      for (const r of again) Object.assign(r, { status: "queued", attempts: 0, nextAt: nowMs });
+      for (const r of again) Object.assign(r, { status: "queued", attempts: 0, replays: r.replays + 1, nextAt: nowMs });
       return again.map(runRecord);
     },
     async saveSubscription(s) {

@@ -6,7 +6,11 @@
 // settled as queued with a new job at the trigger's backoff (graphile-worker's
 // own retry waits a fixed exponential delay), up to the trigger's attempts;
 // after the last the run is dead, kept for `blockwright runs replay`. A job
-// graphile-worker runs again is one whose worker died mid-attempt.
+// graphile-worker runs again is one whose worker died mid-attempt (or whose
+// task threw): the run record counts the attempts, each as it begins, and one
+// found never finished is a failed one, so a run that kills its worker on every
+// attempt ends dead. graphile-worker's own count of a job's attempts decides
+// nothing (postgres-store.ts, JOB_MAX_ATTEMPTS): two counts drifted apart.
 //
 // One gap of graphile-worker is closed here: a worker that dies (SIGKILL, a
 // machine lost) leaves its jobs locked for four hours. Each of this process's
@@ -24,11 +28,11 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
-import { outcomeOf, settledLine } from "./run-executor.js";
+import { attemptsSpent, outcomeOf, saySpent, settledLine } from "./run-executor.js";
 import { type HeldSession, heldSession } from "./postgres-locks.js";
 import { RunTakenOver } from "./postgres-runs.js";
 import { importWorker, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
-import type { RetryPolicy, StoredRun } from "./store.js";
+import { endedMidAttempt, type RetryPolicy, type RunOutcome, type StoredRun } from "./store.js";
 
 /** How often each serve looks for the jobs of workers that are gone. */
 const SWEEP_EVERY_MS = 3_000;
@@ -62,39 +66,7 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   const cancel = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
   const mine = new Set<string>();
-  const task = async (payload: unknown, helpers: import("graphile-worker").JobHelpers) => {
-    const { run: id, attempt: planned = 1 } = payload as { run?: unknown; attempt?: number };
-    const runId = String(id);
-    const run = await o.store.load(runId);
-    // A run already ended (its job ran twice after a crash at the very end): nothing to do.
-    if (!run || run.status === "succeeded" || run.status === "failed" || run.status === "dead") return;
-    // The job of an attempt already settled (its worker gone after settling, before graphile-worker saw the job end):
-    // the run's next attempt has a job of its own.
-    if (run.status === "queued" && planned <= run.attempts) return;
-    // The attempt the job is for, and one more each time graphile-worker runs the job again after its worker died.
-    const attempts = planned + helpers.job.attempts - 1;
-    // Fenced by a lease of its own: a worker whose lock was lost, whose job another worker took over, keeps nothing.
-    const lease = randomUUID();
-    const current = await o.store.begin(runId, attempts, lease);
-    if (!current) return;
-    const going = o.attempt(current, (block) => o.store.journal(runId, block, lease), cancel.signal);
-    inFlight.add(going);
-    try {
-      const result = await going;
-      const outcome = outcomeOf(current, result, { ...o.retry, attempts: helpers.job.max_attempts }, Date.now());
-      // Queued again: settling adds the next attempt's job at the trigger's backoff, and this job ends.
-      await o.store.settle(runId, outcome, Date.now(), lease);
-      o.settled?.(current, result, outcome.status);
-      const line = settledLine(run, attempts, helpers.job.max_attempts, outcome, Date.now());
-      if (line) o.log(line);
-    } catch (e) {
-      // Thrown on: graphile-worker's failure of the job holds only while this worker still has it, which it does not.
-      if (e instanceof RunTakenOver) o.log(`runs: ${e.message}`);
-      throw e;
-    } finally {
-      inFlight.delete(going);
-    }
-  };
+  const task = jobTask(o, cancel.signal, inFlight);
   const { events, liveness } = await workerLocks(o, mine);
   const runWith = (concurrency: number) =>
     worker.run({
@@ -146,6 +118,55 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
       liveness.release();
     },
   };
+}
+
+/** The task of a run's job: one attempt of the run, begun (and counted) under a lease of its own, then settled. */
+function jobTask(o: EngineOptions, signal: AbortSignal, inFlight: Set<Promise<unknown>>) {
+  return async (payload: unknown) => {
+    const { run: id, attempt: planned = 1 } = payload as { run?: unknown; attempt?: number };
+    const runId = String(id);
+    const run = await o.store.load(runId);
+    // A run already ended (its job ran twice after a crash at the very end): nothing to do.
+    if (!run || run.status === "succeeded" || run.status === "failed" || run.status === "dead") return;
+    // The job of an attempt already settled (its worker gone after settling, before graphile-worker saw the job end):
+    // the run's next attempt has a job of its own.
+    if (run.status === "queued" && planned <= run.attempts) return;
+    // Fenced by a lease of its own: a worker whose lock was lost, whose job another worker took over, keeps nothing.
+    // The attempt is counted as it begins (the run record is the one count, run-executor.ts `attemptsSpent`): a run
+    // found running is one whose attempt never finished (its worker died), counted then, and its attempts may be spent.
+    const lease = randomUUID();
+    const current = await o.store.begin(runId, lease);
+    if (!current) return;
+    const spent = attemptsSpent(current, o.retry);
+    if (spent) return settleSpent(o, current, spent, lease);
+    if (run.status === "running")
+      o.log(
+        `${run.trigger}: the run ${run.id} resumes (attempt ${current.attempts}): ${endedMidAttempt(run.attempts)}`,
+      );
+    const going = o.attempt(current, (block) => o.store.journal(runId, block, lease), signal);
+    inFlight.add(going);
+    try {
+      const result = await going;
+      const outcome = outcomeOf(current, result, o.retry, Date.now());
+      // Queued again: settling adds the next attempt's job at the trigger's backoff, and this job ends.
+      await o.store.settle(runId, outcome, Date.now(), lease);
+      o.settled?.(current, result, outcome.status);
+      const line = settledLine(run, current.attempts, o.retry.attempts, outcome, Date.now());
+      if (line) o.log(line);
+    } catch (e) {
+      // Thrown on: graphile-worker's failure of the job holds only while this worker still has it, which it does not.
+      if (e instanceof RunTakenOver) o.log(`runs: ${e.message}`);
+      throw e;
+    } finally {
+      inFlight.delete(going);
+    }
+  };
+}
+
+/** A run begun past its attempts (its last one never finished): dead, said as any run that dies is. */
+async function settleSpent(o: EngineOptions, run: StoredRun, outcome: RunOutcome, lease: string): Promise<void> {
+  await o.store.settle(run.id, outcome, Date.now(), lease);
+  saySpent(run, outcome, o.retry, o);
 }
 
 /**

@@ -35,10 +35,10 @@ export interface PostgresRuns {
   /** A run by id, with its journal. */
   load(runId: string): Promise<StoredRun | undefined>;
   /**
-   * Marks a run running for its job's attempt `attempt` under a new `lease`, and reads it with its journal then;
-   * undefined when it ended meanwhile.
+   * Marks a run running under a new `lease`, its attempts one more (an attempt counts as it begins), and reads it with
+   * its journal then; undefined when it ended meanwhile.
    */
-  begin(runId: string, attempt: number, lease: string): Promise<StoredRun | undefined>;
+  begin(runId: string, lease: string): Promise<StoredRun | undefined>;
   /** Journals a block; with a lease, only while the run's lease is that one (else `RunTakenOver`). */
   journal(runId: string, block: BlockResult, lease?: string): Promise<void>;
   /** Ends an attempt; with a lease, only while the run's lease is that one (else `RunTakenOver`). */
@@ -60,7 +60,7 @@ export function runRecords(pool: Pool, enqueue: Enqueue): PostgresRuns {
         | undefined;
       return row ? rowToStoredRun(row, await journalOf(pool, runId)) : undefined;
     },
-    begin: (runId, attempt, lease) => begin(pool, runId, attempt, lease),
+    begin: (runId, lease) => begin(pool, runId, lease),
     journal: (runId, block, lease) => journal(pool, runId, block, lease),
     async settle(runId, outcome, nowMs, lease) {
       const ended = outcome.status !== "queued";
@@ -102,9 +102,9 @@ export function runRecords(pool: Pool, enqueue: Enqueue): PostgresRuns {
       const ids = await inTransaction(pool, async (client) => {
         const rows = (
           await client.query(
-            "UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = $2, finished_at = NULL, " +
-              "error = NULL WHERE (id = $1 OR event_key = $3) AND status IN ('failed', 'dead') RETURNING id, " +
-              "trigger",
+            "UPDATE bw_run_records SET status = 'queued', attempts = 0, replays = replays + 1, next_at = $2, " +
+              "finished_at = NULL, error = NULL WHERE (id = $1 OR event_key = $3) AND status IN ('failed', 'dead') " +
+              "RETURNING id, trigger",
             [idOrEvent, nowMs, eventKey(idOrEvent)],
           )
         ).rows;
@@ -118,14 +118,14 @@ export function runRecords(pool: Pool, enqueue: Enqueue): PostgresRuns {
   };
 }
 
-/** A run marked running for `attempt` under `lease`, read with its journal in the same transaction. */
-function begin(pool: Pool, runId: string, attempt: number, lease: string): Promise<StoredRun | undefined> {
+/** A run marked running under `lease`, its attempt counted, read with its journal in the same transaction. */
+function begin(pool: Pool, runId: string, lease: string): Promise<StoredRun | undefined> {
   return inTransaction(pool, async (client) => {
     const row = (
       await client.query(
-        "UPDATE bw_run_records SET status = 'running', attempts = $2 WHERE id = $1 AND status NOT IN " +
+        "UPDATE bw_run_records SET status = 'running', attempts = attempts + 1 WHERE id = $1 AND status NOT IN " +
           "('succeeded', 'failed', 'dead') RETURNING *",
-        [runId, attempt],
+        [runId],
       )
     ).rows[0] as Record<string, unknown> | undefined;
     if (!row) return undefined;

@@ -19,6 +19,7 @@ import {
   pollDelivery,
   POSITION_SQL,
   PRUNE_SQL,
+  REPLAYS_COLUMN,
   RUN_TABLES,
   rowToSubscription,
   STORE_TABLES,
@@ -32,7 +33,14 @@ const TABLES_LOCK = 0x62772d73;
  * range).
  */
 const PRUNE_EVERY_MS = 60_000;
-/** The graphile-worker task that runs a run (postgres-engine.ts defines it). */
+/**
+ * graphile-worker's limit of a job's attempts, set past any a run can use so that it never decides: the run record
+ * counts a run's attempts (postgres-engine.ts). A job is taken again only after its worker died or its task threw, and
+ * each such take that begins the run counts one of the run's attempts, which end it dead after the trigger's (at most
+ * 100); had the job's limit been the trigger's too, a run whose worker died on its last attempt was never taken again
+ * and stayed running, never dead, and a replay queued from `runs replay` (which knows no trigger's attempts) got 5.
+ */
+const JOB_MAX_ATTEMPTS = 32_767;
 /**
  * The graphile-worker task of a trigger's runs: one per trigger, so that a serve takes only the jobs of the workflow it
  * runs when serves of several workflows share a database (one task for all, a serve ran another trigger's run).
@@ -42,8 +50,6 @@ export const runTask = (trigger: string) => `blockwright_run:${trigger}`;
 export interface PostgresStore extends Omit<TriggerStore, keyof PostgresRuns>, PostgresRuns {
   readonly pool: Pool;
   readonly url: string;
-  /** How many attempts a trigger's jobs get (set before accepting its deliveries). */
-  setAttempts(trigger: string, attempts: number): void;
 }
 
 /**
@@ -52,7 +58,6 @@ export interface PostgresStore extends Omit<TriggerStore, keyof PostgresRuns>, P
  */
 export async function openPostgresStore(url: string): Promise<PostgresStore> {
   const pool = await openPool(url);
-  const attemptsOf = new Map<string, number>();
   // A run's job; `attempt`: the attempt it is for (1 when absent), so that a job left over from an attempt that was
   // already settled (its worker killed after the settling) finds the run moved on and does nothing.
   const enqueue: Enqueue = (client, runId, trigger, runAt, attempt = 1) =>
@@ -60,7 +65,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       `SELECT graphile_worker.add_job($1, json_build_object('run', $2::text, 'attempt', $4::int), ` +
         `job_key => $2::text, max_attempts => $3::int` +
         `${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`,
-      [runTask(trigger), runId, attemptsOf.get(trigger) ?? 5, attempt, ...(runAt ? [runAt] : [])],
+      [runTask(trigger), runId, JOB_MAX_ATTEMPTS, attempt, ...(runAt ? [runAt] : [])],
     );
   // The first attempts' jobs of several runs: one call of add_jobs, which add_job makes with one job (a run id is its
   // job's key, as there).
@@ -69,14 +74,13 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       "SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(SELECT ($1::text, json_build_object('run', r, 'attempt', " +
         "1), NULL::text, NULL::timestamptz, $3::smallint, r, NULL::smallint, NULL::text[])::graphile_worker.job_spec " +
         "FROM unnest($2::text[]) AS r))",
-      [runTask(trigger), runIds, attemptsOf.get(trigger) ?? 5],
+      [runTask(trigger), runIds, JOB_MAX_ATTEMPTS],
     );
   const keep = deliveryKeeper(enqueueFirst);
   return {
     shared: true,
     pool,
     url,
-    setAttempts: (trigger, attempts) => void attemptsOf.set(trigger, attempts),
     accept: (d, horizonMs) => inTransaction(pool, (client) => keep(client, d, horizonMs)),
     ...pollPositions(pool, keep),
     ...runRecords(pool, enqueue),
@@ -116,6 +120,8 @@ async function openPool(url: string): Promise<Pool> {
       await session.query("SELECT pg_advisory_lock($1)", [TABLES_LOCK]);
       await inTransaction(pool, async (client) => {
         for (const sql of [...STORE_TABLES, ...RUN_TABLES("BYTEA"), LEASE_TABLE]) await client.query(sql);
+        // A database made before runs counted their replays.
+        await client.query(`ALTER TABLE bw_run_records ADD COLUMN IF NOT EXISTS ${REPLAYS_COLUMN}`);
       });
       await worker.runMigrations({ pgPool: pool, logger: quietLogger(worker) });
     } finally {

@@ -16,6 +16,7 @@ const run = (attempts: number): StoredRun => ({
   event: "evt-1",
   status: "running",
   attempts,
+  replays: 0,
   nextAt: NOW,
   createdAt: NOW,
   outputs: { data: {}, metadata: {} },

@@ -8,6 +8,7 @@
 // within a bound, then cancels them: they resume on the next start.
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import {
+  endedMidAttempt,
   MAX_RETRY_WAIT_MS,
   type RetryPolicy,
   type RunOutcome,
@@ -112,6 +113,39 @@ export function settledLine(
   return undefined;
 }
 
+/**
+ * A run taken past its attempts, ended dead before it runs; undefined while it has attempts left. An attempt counts
+ * when it starts (taking a run writes the count before the workflow runs), as durable engines count them: an attempt
+ * whose process ended mid-way (killed, out of memory) was counted all the same, and is a failed attempt, or a run
+ * that ends its process on every attempt (a poison run) would be tried on every restart, forever. The only way to be
+ * taken past the last attempt is that the last one never finished: the run is then dead (kept for `runs replay`),
+ * the attempt just taken undone. Found unfinished with attempts left, a run resumes at once (no upstream asked it to
+ * wait). A graceful stop (SIGTERM, Ctrl-C) is no failure: the attempt it cancels is undone (`undoAttempt`, outcomeOf),
+ * so stopping never spends an attempt.
+ */
+export function attemptsSpent(run: StoredRun, retry: RetryPolicy): RunOutcome | undefined {
+  const done = run.attempts - 1;
+  if (done < retry.attempts) return undefined;
+  return {
+    status: "dead",
+    undoAttempt: true,
+    error: `run: ${endedMidAttempt(done)} (after ${done} attempt${done > 1 ? "s" : ""})`,
+  };
+}
+
+/** A run ended dead before it ran (`attemptsSpent`), said as any run that dies is: its line, and serve's log. */
+export function saySpent(
+  run: StoredRun,
+  outcome: RunOutcome,
+  retry: RetryPolicy,
+  o: Pick<ExecutorOptions, "settled" | "log">,
+): void {
+  const done = { ...run, attempts: run.attempts - 1 };
+  o.settled?.(done, thrownResult(done, new Error(endedMidAttempt(done.attempts))), outcome.status);
+  const line = settledLine(run, done.attempts, retry.attempts, outcome, Date.now());
+  if (line) o.log(line);
+}
+
 /** An attempt that threw: a failed run whose one block says why (retryable, as a network failure is). */
 function thrownResult(run: StoredRun, e: unknown): RunResult {
   return {
@@ -192,6 +226,11 @@ export function startExecutor(o: ExecutorOptions): Executor {
 
   const start = (run: StoredRun) => {
     const attempt = (async () => {
+      const spent = attemptsSpent(run, o.retry);
+      if (spent) {
+        await o.store.settle(run.id, spent, now());
+        return saySpent(run, spent, o.retry, o);
+      }
       let result: RunResult;
       try {
         result = await o.attempt(run, (block) => o.store.journal(run.id, block), cancel.signal);

@@ -10,12 +10,14 @@ import type { BlockResult } from "@blockwright/runtime/workflow";
 import {
   CLAIM_SQL,
   type DeliveryIn,
+  endedMidAttempt,
   eventKey,
   type PollIn,
   type PollPosition,
   pollDelivery,
   POSITION_SQL,
   PRUNE_SQL,
+  REPLAYS_COLUMN,
   RUN_TABLES,
   type RunOutcome,
   type RunRecord,
@@ -99,6 +101,9 @@ export class SqliteRecords {
       db.exec("PRAGMA journal_mode = WAL");
       db.exec("PRAGMA synchronous = FULL");
       for (const sql of [...STORE_TABLES, ...RUN_TABLES("BLOB")]) db.exec(sql);
+      // A file made before runs counted their replays (SQLite has no ADD COLUMN IF NOT EXISTS).
+      if (!db.all("PRAGMA table_info(bw_run_records)").some((c) => c.name === "replays"))
+        db.exec(`ALTER TABLE bw_run_records ADD COLUMN ${REPLAYS_COLUMN}`);
     }
     // Prepared once: preparing is most of a statement's cost here.
     this.statements = {
@@ -205,9 +210,19 @@ export class SqliteRecords {
     return fresh;
   }
 
-  /** Runs left `running` by a process that is gone (this file has one receiver: any running at open). */
+  /**
+   * Runs left `running` by a process that is gone (this file has one receiver: any running at open), queued again: the
+   * attempt it never finished was counted when it started, and its error says so (the executor ends the run dead when
+   * that was its last attempt, run-executor.ts).
+   */
   requeueAbandoned(): number {
-    return this.db.run("UPDATE bw_run_records SET status = 'queued' WHERE status = 'running'").changes;
+    const rows = this.db.all("SELECT id, attempts FROM bw_run_records WHERE status = 'running'");
+    for (const r of rows)
+      this.db.run("UPDATE bw_run_records SET status = 'queued', error = ? WHERE id = ?", [
+        endedMidAttempt(Number(r.attempts)),
+        r.id,
+      ]);
+    return rows.length;
   }
 
   /** Up to `limit` queued runs due, marked running (inside a batch). */
@@ -271,8 +286,8 @@ export class SqliteRecords {
     );
     for (const r of rows)
       this.db.run(
-        "UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = ?, finished_at = NULL, " +
-          "error = NULL WHERE id = ?",
+        "UPDATE bw_run_records SET status = 'queued', attempts = 0, replays = replays + 1, next_at = ?, " +
+          "finished_at = NULL, error = NULL WHERE id = ?",
         [nowMs, r.id],
       );
     const ids = new Set(rows.map((r) => String(r.id)));

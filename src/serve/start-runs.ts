@@ -24,7 +24,6 @@ export interface Runs {
 export async function startRuns(o: RunsOptions): Promise<Runs> {
   if (o.store.shared) {
     const store = o.store as PostgresStore;
-    store.setAttempts(o.trigger, o.retry.attempts);
     const { startEngine } = await import("./postgres-engine.js");
     const engine = await startEngine({ ...o, store });
     return { kick: () => undefined, stop: (graceMs) => engine.stop(graceMs) };

@@ -55,8 +55,13 @@ export interface StoredRun {
   /** The event id, as the provider gave it. */
   event: string;
   status: RunStatus;
-  /** Attempts made so far (a resumed attempt counts once). */
+  /**
+   * Attempts started so far: one counts when it starts, so one its process never finished counts too (run-executor.ts,
+   * `attemptsSpent`).
+   */
   attempts: number;
+  /** Times `runs replay` queued it again: a replay is a new intent, whose calls send new idempotency keys. */
+  replays: number;
   /** When a queued run may start (a retry waits), ms since the epoch. */
   nextAt: number;
   createdAt: number;
@@ -221,6 +226,9 @@ export function pollDelivery(p: PollIn): DeliveryIn {
   };
 }
 
+/** The column added to the runs of a store made before it (`runs replay` counted, its keys fresh). */
+export const REPLAYS_COLUMN = "replays INTEGER NOT NULL DEFAULT 0";
+
 /** The delivery and run records; `$BLOB` is BLOB (SQLite) or BYTEA (Postgres). */
 export const RUN_TABLES = (blob: string) => [
   `CREATE TABLE IF NOT EXISTS bw_deliveries_kept (id TEXT PRIMARY KEY, trigger TEXT NOT NULL, ` +
@@ -228,7 +236,7 @@ export const RUN_TABLES = (blob: string) => [
   `CREATE TABLE IF NOT EXISTS bw_run_records (id TEXT PRIMARY KEY, trigger TEXT NOT NULL, event_id ${blob} ` +
     `NOT NULL, event_key TEXT NOT NULL, delivery_id TEXT NOT NULL, status TEXT NOT NULL, ` +
     `attempts INTEGER NOT NULL, next_at BIGINT NOT NULL, created_at BIGINT NOT NULL, finished_at BIGINT, ` +
-    `error TEXT, outputs TEXT NOT NULL)`,
+    `error TEXT, outputs TEXT NOT NULL, ${REPLAYS_COLUMN})`,
   "CREATE INDEX IF NOT EXISTS bw_run_records_due ON bw_run_records (status, next_at)",
   "CREATE TABLE IF NOT EXISTS bw_run_blocks (run_id TEXT NOT NULL, block_id TEXT NOT NULL, " +
     "result TEXT NOT NULL, PRIMARY KEY (run_id, block_id))",
@@ -273,6 +281,10 @@ export function retryDelay(policy: RetryPolicy, attempt: number): number {
   return Math.min(MAX_RETRY_WAIT_MS, policy.backoffMs * 2 ** Math.max(0, attempt - 1));
 }
 
+/** The error of an attempt found started and never finished: its process ended before it did. */
+export const endedMidAttempt = (attempt: number): string =>
+  `attempt ${attempt} never finished: its process ended mid-attempt (killed, or out of memory)`;
+
 const iso = (ms: unknown) => (ms === null || ms === undefined ? "" : new Date(Number(ms)).toISOString());
 const text = (bytes: unknown) =>
   typeof bytes === "string" ? bytes : Buffer.from(bytes as Uint8Array).toString("utf8");
@@ -283,6 +295,7 @@ export const rowToStoredRun = (r: Record<string, unknown>, journal: Record<strin
   event: text(r.event_id),
   status: String(r.status) as RunStatus,
   attempts: Number(r.attempts),
+  replays: Number(r.replays ?? 0),
   nextAt: Number(r.next_at),
   createdAt: Number(r.created_at),
   ...(r.finished_at !== null && r.finished_at !== undefined ? { finishedAt: Number(r.finished_at) } : {}),

@@ -46,7 +46,7 @@ export async function startWorkflowRuns(o: WorkflowRunsOptions): Promise<Runs> {
         fetch: agentFetch(),
         triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
         journal: { done: run.journal, record: journal },
-        idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
+        idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId, run.replays),
         ...(mocks
           ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true }
           : o.baseUrls
