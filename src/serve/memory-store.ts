@@ -42,8 +42,8 @@ export function memoryStore(): TriggerStore {
         return true;
       });
     },
-    async take(limit, nowMs) {
-      const due = [...runs.values()].filter((r) => r.status === "queued" && r.nextAt <= nowMs).slice(0, limit);
+    async take(limit, nowMs, trigger) {
+      const due = queuedOf(runs, trigger, nowMs).slice(0, limit);
       for (const r of due) Object.assign(r, { status: "running", attempts: r.attempts + 1 });
       return due.map((r) => ({ ...r, journal: { ...r.journal } }));
     },
@@ -62,8 +62,8 @@ export function memoryStore(): TriggerStore {
       if (outcome.error !== undefined) r.error = outcome.error;
       if (outcome.status !== "queued") r.finishedAt = nowMs;
     },
-    async nextDue() {
-      const due = [...runs.values()].filter((r) => r.status === "queued").map((r) => r.nextAt);
+    async nextDue(trigger) {
+      const due = queuedOf(runs, trigger).map((r) => r.nextAt);
       return due.length ? Math.min(...due) : undefined;
     },
     async runs(status) {
@@ -110,6 +110,13 @@ export function memoryStore(): TriggerStore {
     async close() {},
   };
   return store;
+}
+
+/** The queued runs (of `trigger` when given; due by `nowMs` when given). */
+function queuedOf(runs: Map<string, StoredRun>, trigger: string | undefined, nowMs = Infinity): StoredRun[] {
+  return [...runs.values()].filter(
+    (r) => r.status === "queued" && r.nextAt <= nowMs && (trigger === undefined || r.trigger === trigger),
+  );
 }
 
 /** A run as `runs` lists it: its times as ISO text, its blocks' statuses. */

@@ -20,6 +20,8 @@ import { toolErrorText } from "./tool-error-text.js";
 
 export interface ExecutorOptions {
   store: TriggerStore;
+  /** The trigger whose runs this serve runs: a store may hold another workflow's, which its own serve runs. */
+  trigger?: string;
   /** Runs in flight at most. */
   concurrency: number;
   retry: RetryPolicy;
@@ -198,7 +200,7 @@ export function startExecutor(o: ExecutorOptions): Executor {
         again = false;
         const free = o.concurrency - inFlight.size;
         if (stopping || free <= 0) return;
-        const runs = await o.store.take(free, now());
+        const runs = await o.store.take(free, now(), o.trigger);
         for (const run of runs) start(run);
         if (runs.length === free) again = true;
       } while (again && !stopping);
@@ -220,7 +222,7 @@ export function startExecutor(o: ExecutorOptions): Executor {
   };
 
   const wakeAtNextDue = async () => {
-    const due = await o.store.nextDue();
+    const due = await o.store.nextDue(o.trigger);
     if (due !== undefined && inFlight.size < o.concurrency) schedule(due - now());
   };
 

@@ -225,12 +225,12 @@ export class SqliteRecords {
     return rows.length;
   }
 
-  /** Up to `limit` queued runs due, marked running (inside a batch). */
-  take(limit: number, nowMs: number): StoredRun[] {
+  /** Up to `limit` queued runs due (of `trigger` when given), marked running (inside a batch). */
+  take(limit: number, nowMs: number, trigger?: string): StoredRun[] {
     const rows = this.db.all(
-      "SELECT * FROM bw_run_records WHERE status = 'queued' AND next_at <= ? ORDER BY next_at, created_at, " +
-        "rowid LIMIT ?",
-      [nowMs, limit],
+      "SELECT * FROM bw_run_records WHERE status = 'queued' AND next_at <= ? AND (? IS NULL OR trigger = ?) " +
+        "ORDER BY next_at, created_at, rowid LIMIT ?",
+      [nowMs, trigger ?? null, trigger ?? null, limit],
     );
     return rows.map((r) => {
       this.db.run("UPDATE bw_run_records SET status = 'running', attempts = attempts + 1 WHERE id = ?", [r.id]);
@@ -261,8 +261,11 @@ export class SqliteRecords {
     );
   }
 
-  nextDue(): number | undefined {
-    const at = this.db.all("SELECT MIN(next_at) AS at FROM bw_run_records WHERE status = 'queued'")[0]?.at;
+  nextDue(trigger?: string): number | undefined {
+    const at = this.db.all(
+      "SELECT MIN(next_at) AS at FROM bw_run_records WHERE status = 'queued' AND (? IS NULL OR trigger = ?)",
+      [trigger ?? null, trigger ?? null],
+    )[0]?.at;
     return at === null || at === undefined ? undefined : Number(at);
   }
 

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { deliveryOf, describeStoreContract } from "../../test-support/store-contract.js";
+import { startExecutor } from "./run-executor.js";
 import { openSqliteStore, StoreInUseError } from "./sqlite-store.js";
 import { endedPid } from "../../test-support/run/ended-pid.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
@@ -142,6 +143,46 @@ describe("runs on the SQLite file", () => {
       }
     },
   );
+});
+
+describe("a serve on a SQLite file that holds another workflow's runs", () => {
+  // The default file is the project's: a serve of one workflow took the queued runs another workflow's serve left
+  // (killed, or stopped with a retry pending), and ran its own workflow on the other trigger's events.
+  it("runs only its trigger's runs, and leaves the others queued for their own serve", async () => {
+    const store = openSqliteStore(join(dir, "two-workflows.sqlite"));
+    try {
+      await store.accept(deliveryOf("zqother", ["evt-other"]), 60_000);
+      await store.accept(deliveryOf("zqmine", ["evt-mine"]), 60_000);
+      const ran: string[] = [];
+      let settled!: () => void;
+      const done = new Promise<void>((ok) => {
+        settled = ok;
+      });
+      const executor = startExecutor({
+        store,
+        trigger: "zqmine",
+        concurrency: 4,
+        retry: { attempts: 1, backoffMs: 1_000 },
+        log: () => undefined,
+        attempt: async (run) => {
+          ran.push(`${run.trigger} ${run.event}`);
+          return { status: "succeeded", durationMs: 1, blocks: [], placeholders: [] };
+        },
+        settled: () => settled(),
+      });
+      await done;
+      await executor.stop(1_000);
+      expect(ran).toEqual(["zqmine evt-mine"]);
+      expect((await store.runs()).map((r) => [r.trigger, r.status]).sort()).toEqual([
+        ["zqmine", "succeeded"],
+        ["zqother", "queued"],
+      ]);
+      expect(await store.nextDue("zqmine")).toBeUndefined();
+      expect(await store.nextDue("zqother")).toBeTypeOf("number");
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe("SQLite's WebAssembly in a process that opens a store", () => {

@@ -61,10 +61,10 @@ export function openSqliteStore(file: string, options: { inspect?: boolean } = {
         return records.accept(delivery, horizonMs);
       });
     },
-    take: (limit, nowMs) => write(() => records.take(limit, nowMs)),
+    take: (limit, nowMs, trigger) => write(() => records.take(limit, nowMs, trigger)),
     journal: (runId, block) => write(() => records.journal(runId, block)),
     settle: (runId, outcome, nowMs) => write(() => records.settle(runId, outcome, nowMs)),
-    nextDue: async () => records.nextDue(),
+    nextDue: async (trigger) => records.nextDue(trigger),
     runs: async (status) => records.runs(status),
     replay: (idOrEvent, nowMs) => write(() => records.replay(idOrEvent, nowMs)),
     saveSubscription: (s) => write(() => records.saveSubscription(s)),

@@ -137,14 +137,17 @@ export interface TriggerStore {
    * then is the delivery acknowledged.
    */
   accept(delivery: DeliveryIn, horizonMs: number): Promise<boolean[]>;
-  /** Takes up to `limit` queued runs due by `nowMs` for this process, marked running. */
-  take(limit: number, nowMs: number): Promise<StoredRun[]>;
+  /**
+   * Takes up to `limit` queued runs due by `nowMs` for this process (only `trigger`'s when given: a serve runs its own
+   * workflow's runs, not those another workflow served on the same store left), marked running.
+   */
+  take(limit: number, nowMs: number, trigger?: string): Promise<StoredRun[]>;
   /** Journals a block that succeeded in a run, before any block after it starts. */
   journal(runId: string, block: BlockResult): Promise<void>;
   /** Ends an attempt: the run's new status (`queued` again with `nextAt` for a retry). */
   settle(runId: string, outcome: RunOutcome, nowMs: number): Promise<void>;
-  /** The earliest time a queued run is due, if any. */
-  nextDue(): Promise<number | undefined>;
+  /** The earliest time a queued run is due, if any (only `trigger`'s when given). */
+  nextDue(trigger?: string): Promise<number | undefined>;
   /** The runs, oldest first (`status`: only those). */
   runs(status?: RunStatus): Promise<RunRecord[]>;
   /**
