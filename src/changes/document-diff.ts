@@ -226,11 +226,12 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
     // The value's format and default as the document gives them (of a list's items too): annotations a caller may read.
     const itemsOf = (f: typeof sa, nodes: Flattener) => (f.items[0] ? nodes.flat(f.items[0]) : undefined);
     const [fa, fb] = [sa.format ?? itemsOf(sa, schemas.older)?.format, sb.format ?? itemsOf(sb, schemas.newer)?.format];
+    const textOf = (f: typeof sb) => f.types.has("string") || Boolean(itemsOf(f, schemas.newer)?.types.has("string"));
     if (fa !== fb)
       add("request-parameter-format-changed", location, q.name, {
         ...(fa !== undefined ? { old: fa } : {}),
         ...(fb !== undefined ? { new: fb } : {}),
-        ...requestFormatSeverity(fa, fb),
+        ...requestFormatSeverity(fa, fb, textOf(sb)),
       });
     if (JSON.stringify(sa.default) !== JSON.stringify(sb.default))
       add("request-parameter-default-value-changed", location, q.name, {

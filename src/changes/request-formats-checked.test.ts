@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { documentChanges, type DocumentSet } from "./document-diff.js";
 import { diffSurfaces } from "./classify.js";
 import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
+import { requestFormatSeverity } from "../model/request-format.js";
 import type { ParamSurface, Shape, Surface } from "./surface.js";
 
 type Json = Record<string, unknown>;
@@ -46,6 +47,18 @@ describe("upstream: a request value's format", () => {
     expect(changes(doc("date", "email"), doc("date-time", "uuid")).map((c) => c[1])).toEqual(["breaking", "breaking"]);
     const [since] = documentChanges(one(doc()), one(doc("email")), [{ method: "POST", path: "/zqevents" }]);
     expect(since?.reason).toContain("refused");
+  });
+
+  it("a text's format the block checks as a pattern (byte, an integer as text), added: breaking; removed: not", () => {
+    expect(changes(doc(), doc("byte", "int64")).map((c) => c[1])).toEqual(["breaking", "breaking"]);
+    expect(changes(doc("time", "duration"), doc()).map((c) => c[1])).toEqual(["informational", "informational"]);
+    // Every int32 is an int64, and http-date and date-time-rfc1123 are one pattern: nothing refused.
+    expect(changes(doc("int32", "http-date"), doc("int64", "date-time-rfc1123")).map((c) => c[1])).toEqual([
+      "informational",
+      "informational",
+    ]);
+    // A number's int64 is no text: the block states no pattern for it.
+    expect(requestFormatSeverity(undefined, "int64", false)).toBeUndefined();
   });
 
   it("removed, widened, renamed by an alias, or one the block does not check: informational", () => {
@@ -89,6 +102,9 @@ describe("diff: a request value's format", () => {
     expect(diffed(surface(), surface("uuid", "email"))).toEqual([
       "breaking request-property-format-changed param zqorder .zqdue",
       "breaking request-parameter-format-changed param zqsince",
+    ]);
+    expect(diffed(surface(), surface(undefined, "byte"))).toEqual([
+      "breaking request-property-format-changed param zqorder .zqdue",
     ]);
   });
 

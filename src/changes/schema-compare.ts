@@ -174,7 +174,7 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat): void {
     push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", here, {
       ...(a.format ? { old: a.format } : {}),
       ...(b.format ? { new: b.format } : {}),
-      ...(req ? requestFormatSeverity(a.format, b.format) : {}),
+      ...(req ? requestFormatSeverity(a.format, b.format, b.types.has("string")) : {}),
     });
   if (!same(a.default, b.default))
     push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", here, {

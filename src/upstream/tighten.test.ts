@@ -4,6 +4,7 @@
 // provider (zqpayments).
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { formatPatternOf } from "../model/format-aliases.js";
 import { tightenManifest } from "./tighten.js";
 
 const manifest = `provider: zqpayments
@@ -64,6 +65,13 @@ describe("upstream --accept on the manifest", () => {
     expect(out.lines).toEqual([
       'operations.zqpayments_list.params.zqnote.format: "uri" (body field "/note"\'s format in the newer document)',
     ]);
+  });
+
+  it("writes a text format the block checks as a pattern (byte) as that pattern, where the manifest has none", () => {
+    const out = tightenManifest(manifest, cut(["open", "paid"], {}, { format: "byte" }), "o.yaml");
+    expect(params(out.text).zqnote.pattern).toBe(formatPatternOf("byte"));
+    expect(params(out.text).zqnote.format).toBeUndefined();
+    expect(out.lines[0]).toContain("format in the newer document");
   });
 
   it(

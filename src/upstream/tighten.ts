@@ -30,7 +30,7 @@ import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { deprecationText } from "../import/draft/words/operation-words.js";
 import { followRenames } from "./renamed-operations.js";
-import { valueFormatOf } from "../model/format-aliases.js";
+import { formatPatternOf, valueFormatOf } from "../model/format-aliases.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -278,9 +278,11 @@ function tightenParam(
   const format = valueFormatOf(s.format);
   if (text && !p.enum && format && p.format === undefined)
     set("format", format, `${what}'s format in the newer document`);
-  // A pattern the newer document sets where the manifest has none (eGain's `q`, any text but the empty one): its own.
-  if (text && !p.enum && typeof s.pattern === "string" && p.pattern === undefined)
-    set("pattern", s.pattern, `${what}'s pattern in the newer document`);
+  // A pattern the newer document sets where the manifest has none (eGain's `q`, any text but the empty one): its own,
+  // with a format add states as a pattern (`byte`, `time`) held too, as add drafts it and `upstream` reports it.
+  const pattern = formatPatternOf(s.format, s.pattern) ?? s.pattern;
+  if (text && !p.enum && typeof pattern === "string" && p.pattern === undefined)
+    set("pattern", pattern, `${what}'s ${pattern === s.pattern ? "pattern" : "format"} in the newer document`);
   const listed = Array.isArray(s.enum) ? s.enum.filter((v) => v !== null) : [];
   const taken = p.enum?.filter((v) => listed.includes(v)) ?? [];
   if ((text || number) && p.enum && taken.length && taken.length < p.enum.length)

@@ -136,7 +136,9 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
   if (!a.nullable && b.nullable) emit("fieldMadeNullable");
   if (a.format !== b.format)
     emit(
-      requestFormatSeverity(a.format, b.format)?.severity === "breaking" ? "fieldFormatChecked" : "fieldFormatChanged",
+      requestFormatSeverity(a.format, b.format, tb.includes("string"))?.severity === "breaking"
+        ? "fieldFormatChecked"
+        : "fieldFormatChanged",
       {
         ...(a.format !== undefined ? { from: a.format } : {}),
         ...(b.format !== undefined ? { to: b.format } : {}),
