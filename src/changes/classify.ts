@@ -44,7 +44,7 @@ import { PROVIDER_ENTRIES, TOOL_ENTRIES } from "../link/concepts.js";
 import { linkedShapes } from "../model/shape.js";
 import type { Change, Level, Report, SurfaceEntry } from "../model/surface-entry.js";
 import type { Surface } from "../model/surface-format.js";
-import { severityIn } from "./kinds.js";
+import { type Severity, severityIn } from "./kinds.js";
 import { bodyFieldKind, severityOf, surfaceKind } from "./surface-kinds.js";
 
 export type { Change, Level };
@@ -68,13 +68,19 @@ export function atLeast(level: Level, threshold: Level): boolean {
  */
 export { nextVersion } from "../publish/next-version.js";
 
+const LEVEL_OF: Record<Severity, Level> = { breaking: "breaking", "non-breaking": "minor", informational: "patch" };
+
 /** Every change from `base` to `head` (either may be absent: a package added or removed). */
 export function diffSurfaces(base: Surface | undefined, head: Surface | undefined): Change[] {
   const provider = head?.provider ?? base?.provider ?? "";
   const changes: Change[] = [];
-  // Each severity as the one record of kinds has it (kinds.ts), the one `upstream` gives the same change.
-  const add = (c: Omit<Change, "provider">) =>
-    changes.push({ provider, ...c, ...(c.kind && c.severity ? { severity: severityIn(c.kind, c.severity) } : {}) });
+  // Each severity as the one record of kinds has it (kinds.ts), the one `upstream` gives the same change, and the
+  // semver level with it: a level the severity no longer says would bump the version the severity does not.
+  const add = (c: Omit<Change, "provider">) => {
+    const severity = c.kind && c.severity ? severityIn(c.kind, c.severity) : c.severity;
+    const level = severity && severity !== c.severity ? LEVEL_OF[severity] : c.level;
+    changes.push({ provider, ...c, level, ...(severity ? { severity } : {}) });
+  };
   if (!base && head) {
     add({ level: "minor", subject: "package", rule: "new package", kind: "package-added", severity: "non-breaking" });
     return changes;

@@ -210,7 +210,8 @@ describe("pagination.pageSize: the parameter giving a page's size", () => {
 });
 
 describe("deprecated: a tool on its way out", () => {
-  it("deprecating is minor (it announces a removal), withdrawing it or rewording the note a patch", () => {
+  // Withdrawing it is non-breaking in the record of kinds (api-reactivated), so a minor change, as deprecating is.
+  it("deprecating or withdrawing it is minor (a removal announced or called off), rewording the note a patch", () => {
     expect(diffSurfaces(surface(), surface({}, { deprecated: "Use acme_find." }))).toEqual([
       {
         level: "minor",
@@ -222,7 +223,7 @@ describe("deprecated: a tool on its way out", () => {
       },
     ]);
     expect(summary(diffSurfaces(surface({}, { deprecated: "Use acme_find." }), surface()))).toEqual([
-      "patch deprecated: tool no longer deprecated",
+      "minor deprecated: tool no longer deprecated",
     ]);
     expect(
       summary(

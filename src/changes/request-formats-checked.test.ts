@@ -113,6 +113,8 @@ describe("diff: a request value's format", () => {
       "informational",
       "informational",
     ]);
+    // The semver level follows: a patch, as an informational change is, not the minor a format removed once was.
+    expect(diffSurfaces(surface("uuid", "email"), surface()).map((c) => c.level)).toEqual(["patch", "patch"]);
     const upstream = changes(doc("uuid", "email"), doc()).map((c) => c[1]);
     expect(upstream).toEqual(["informational", "informational"]);
     expect(diffed(surface(undefined, undefined), surface(undefined, "zqstamp"))).toEqual([
