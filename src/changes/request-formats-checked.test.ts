@@ -122,3 +122,28 @@ describe("diff: a request value's format", () => {
     ]);
   });
 });
+
+/** A query list `zqids` and a JSON body list `zqrefs` (its shape recorded), their items' format given. */
+function lists(format?: "uuid"): Surface {
+  const item = { type: "string", ...(format ? { format } : {}) } as const;
+  const param = (own: Partial<ParamSurface>) =>
+    ({ title: "T", description: "D.", required: false, type: "json", jsonType: "array", ...own }) as ParamSurface;
+  const params = {
+    zqids: param({ wire: "query:zqids", items: item }),
+    zqrefs: param({ wire: "body:/zqrefs", items: item, shape: { type: "array", items: item } }),
+  } as Record<string, ParamSurface>;
+  return { ...acmeSurface({}, { zqevents_update: acmeTool({ method: "PATCH", params }) }), provider: "zqevents" };
+}
+
+describe("diff: a list's items' format", () => {
+  it("added: one change each, under the kind upstream gives (a format changed, not a limit)", () => {
+    expect(diffed(lists(), lists("uuid"))).toEqual([
+      "breaking request-parameter-format-changed param zqids items",
+      "breaking request-property-format-changed param zqrefs []",
+    ]);
+    expect(diffed(lists("uuid"), lists()).map((c) => c.split(" ").slice(0, 2).join(" "))).toEqual([
+      "informational request-parameter-format-changed",
+      "informational request-property-format-changed",
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import type { NestedLimits } from "@blockwright/runtime/internal";
 import { isMultipleOf } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
 import { admitted, type NumberBounds } from "../../model/number-bounds.js";
+import { requestFormatSeverity } from "../../model/request-format.js";
 import type { Classification, Report } from "../../model/surface-entry.js";
 import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../../model/surface-format.js";
 import { kindTypes } from "./mixed-union.js";
@@ -68,13 +69,19 @@ export function diffParamLimits(
       report("limitAdded", { subject, what: "pattern", from: a.pattern, to: b.pattern });
     else report("patternChanged", { subject, from: a.pattern, to: b.pattern });
   }
-  if (a.format !== b.format)
-    report(b.format ? "formatChanged" : "formatRemoved", { subject, from: a.format, to: b.format });
+  diffFormat(subject, a.format, b.format, report);
   if (a.separator !== b.separator) report("separatorChanged", { subject, from: a.separator, to: b.separator });
   diffEnum(subject, a.enum, b.enum, report);
   for (const key of ["keys", "values", "items"] as const)
     diffNested(`${subject} ${key}`, a[key] ?? {}, b[key] ?? {}, report, shaped && key !== "keys");
   diffForbiddenKeys(subject, forbiddenKeysOf(a), forbiddenKeysOf(b), report);
+}
+
+/** A format the block checks, added or changed so that a value a call sent is refused; else a loosening. */
+function diffFormat(subject: string, a: string | undefined, b: string | undefined, report: Report<ParamLimitChange>) {
+  if (a === b) return;
+  const refuses = requestFormatSeverity(a, b, true)?.severity === "breaking";
+  report(refuses ? "formatChanged" : "formatRemoved", { subject, from: a, to: b });
 }
 
 function diffEnum(
@@ -106,12 +113,15 @@ function diffNested(
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
   // Several kinds on either side: their types compared below, not the one type.
   const ofKinds = Boolean(a.kinds || b.kinds);
-  for (const key of ["type", "pattern", "format"] as const) {
+  for (const key of ["type", "pattern"] as const) {
     if (a[key] === b[key] || (key === "type" && (typesInShape || ofKinds))) continue;
     if (b[key] === undefined) report("limitRemoved", { subject, what: `${key} removed`, from: a[key] });
     else
       report(a[key] === undefined ? "limitAdded" : "limitTightened", { subject, what: key, from: a[key], to: b[key] });
   }
+  // A format inside (a query list's items'): the change `upstream` gives it, a format changed, not a limit; said once,
+  // in the value's shape, where that is recorded (request-shape.ts).
+  if (!typesInShape) diffFormat(subject, a.format, b.format, report);
   if (canonical(a.enum) !== canonical(b.enum)) diffEnum(subject, a.enum, b.enum, report);
   if (!typesInShape) diffClosedShapes(subject, a.shapes ?? [], b.shapes ?? [], report);
   // Several scalar kinds, objects of shapes too (`object`): one fewer refuses values that were taken (a kind's own
