@@ -7,7 +7,9 @@
 // (`ids`). Each is a guess from names and words, with a review note saying
 // what to check. A list none of those fits gets no trigger, nor one whose
 // items' own id is not told by the names (load/schemas/item-own-id.ts): a
-// note names the fields it could be.
+// note names the fields it could be. A list asking for the items changed
+// since a time they carry gets an "item changed" trigger too: `since` on that
+// time, its eventId the id and the time, so that each change runs once.
 import { valueAt } from "../../load/json-ref.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { itemOwnId, resourceNouns } from "../../load/schemas/item-own-id.js";
@@ -21,6 +23,8 @@ import type {
 type Trigger = NonNullable<Manifest["triggers"]>[string];
 type Poll = NonNullable<Trigger["poll"]>;
 type Note = { at: (string | number)[]; note: string };
+/** One way a trigger finds its items, with the outputs it reads and its review note. */
+type Way = { poll: Poll; outputs: Record<string, ManifestOutput>; note: string };
 
 /** A field holding when an item was created. */
 const CREATED_FIELD = new RegExp(
@@ -32,6 +36,18 @@ const CREATED_FIELD = new RegExp(
 const CREATED_SINCE = new RegExp(
   String.raw`^(created|creat(ed|ion)[_-]?(at|date|time)?)[_.[-]?(since|after|from|gte|min|start)\]?$|^(min|` +
     "start)[_-]?creat(ed|ion)[_-]?(at|date|time)?$",
+  "i",
+);
+/** A field holding when an item was last changed. */
+const UPDATED_FIELD = new RegExp(
+  "^(updated|modified|last[_-]?modified|(updated|modified|last[_-]?(modified|updated))[_-]?(at|on|date|time|" +
+    "timestamp|date_?time)|date[_-]?(updated|modified)|lastModifiedDateTime)$",
+  "i",
+);
+/** A query parameter asking for items changed at or after a value. */
+const UPDATED_SINCE = new RegExp(
+  "^(updated|modified|last[_-]?(modified|updated))([_-]?(at|date|time))?[_.[-]?(since|after|from|gte|min|" +
+    String.raw`start)\]?$|^(min|start)[_-]?(updated|modified)([_-]?(at|date|time))?$`,
   "i",
 );
 /** A query parameter choosing the order. */
@@ -52,8 +68,8 @@ const NEWEST_FIRST = new RegExp(
 );
 
 /**
- * Drafts a poll trigger for each list operation of `manifest` that offers a way to find new items; each with its review
- * note.
+ * Drafts a poll trigger for each list operation of `manifest` that offers a way to find new items, and one for each
+ * that asks for the items changed since a time they carry; each with its review note.
  */
 export function draftPollTriggers(doc: OpenApiDocument, manifest: Manifest, notes: Note[]): void {
   const triggers: Record<string, Trigger> = {};
@@ -71,20 +87,43 @@ export function draftPollTriggers(doc: OpenApiDocument, manifest: Manifest, note
       });
       continue;
     }
-    const triggerId = triggerName(manifest, id, triggers);
     const noun = id
       .slice(manifest.provider.length + 1)
       .replace(/^(list|get|search|find|query|fetch|all|retrieve)_/, "")
       .replace(/_/g, " ");
-    triggers[triggerId] = {
-      title: `New ${noun}`.slice(0, 80),
-      description: `Starts once for each new item of ${operation.title}, found by polling it.`,
-      eventId: [`$event#/${drafted.idField}`],
-      outputs: { id: { from: `$event#/${drafted.idField}`, description: "The new item's id." } },
-      poll: drafted.poll,
-    };
-    Object.assign(operation.outputs, drafted.outputs);
-    notes.push({ at: ["triggers", triggerId], note: drafted.note });
+    const at = `$event#/${drafted.idField}`;
+    const idOutput = { id: { from: at, description: "The item's id." } };
+    for (const [kind, way] of [
+      ["created", drafted.created],
+      ["changed", drafted.changed],
+    ] as const) {
+      if (!way) continue;
+      const triggerId = triggerName(manifest, id, triggers, kind);
+      triggers[triggerId] =
+        kind === "created"
+          ? {
+              title: `New ${noun}`.slice(0, 80),
+              description: `Starts once for each new item of ${operation.title}, found by polling it.`,
+              eventId: [at],
+              outputs: { id: { from: at, description: "The new item's id." } },
+              poll: way.poll,
+            }
+          : {
+              title: `Changed ${noun}`.slice(0, 80),
+              description:
+                `Starts once for each change of an item of ${operation.title} (a new one too), found by polling ` +
+                "it.",
+              // The id and the time of the change: each change is an event of its own.
+              eventId: [at, `$event#${way.poll.since?.field}`],
+              outputs: {
+                ...idOutput,
+                changedAt: { from: `$event#${way.poll.since?.field}`, description: "When the item was changed." },
+              },
+              poll: way.poll,
+            };
+      Object.assign(operation.outputs, way.outputs);
+      notes.push({ at: ["triggers", triggerId], note: `${way.note}${drafted.said}` });
+    }
   }
   if (Object.keys(triggers).length) manifest.triggers = { ...manifest.triggers, ...triggers };
 }
@@ -94,10 +133,7 @@ function pollOf(
   op: OpenApiOperation,
   id: string,
   operation: ManifestOperation,
-):
-  | { poll: Poll; idField: string; outputs: Record<string, ManifestOutput>; note: string }
-  | { ambiguous: string[] }
-  | undefined {
+): { idField: string; said: string; created?: Way; changed?: Way } | { ambiguous: string[] } | undefined {
   // The list's place in the body: of a first-of's (a bare list or a page object holding it), the page object's.
   const list = Object.entries(operation.outputs).flatMap(([name, o]) => {
     const place = o.type === "array" ? [o.from ?? []].flat().find((f) => f.startsWith("$response.body#")) : undefined;
@@ -126,13 +162,45 @@ function pollOf(
   }
   const fields = (item?.properties ?? {}) as Record<string, Schema>;
   const own = ownId(doc, item, fields, resourceNouns(op.path, itemRef));
-  if (!own || "ambiguous" in own) return own;
-  const way = wayOf(doc, op, operation, answer, fields, { operation: id, items });
-  if (!way) return undefined;
-  const idField = own.field;
+  if (!own) return undefined;
+  const base = { operation: id, items };
+  const created = wayOf(doc, op, operation, answer, fields, base);
+  const changed = changedWay(doc, op, operation, fields, base);
+  // Ambiguous only where a trigger would be drafted.
+  if (!created && !changed) return undefined;
+  if ("ambiguous" in own) return own;
   // Only where the id is not plainly `id`: which field was taken, and why.
-  const said = own.why ? `. The items' own id is taken to be ${idField}, ${own.why}` : "";
-  return { ...way, idField, note: `${way.note}${said}` };
+  const said = own.why ? `. The items' own id is taken to be ${own.field}, ${own.why}` : "";
+  return { idField: own.field, said, created, changed };
+}
+
+/** A parameter asking for the items changed at or after a time (or number) they carry: each change an event. */
+function changedWay(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  operation: ManifestOperation,
+  fields: Record<string, Schema>,
+  base: { operation: string; items: string },
+): Way | undefined {
+  const updated = Object.keys(fields).find((f) => UPDATED_FIELD.test(f));
+  const kind = updated ? sinceType(doc, fields[updated] as Schema) : undefined;
+  const since = Object.entries(operation.params ?? {}).find(
+    ([name, p]) =>
+      p.wire?.in === "query" &&
+      (UPDATED_SINCE.test(name) || UPDATED_SINCE.test(wireName(p))) &&
+      p.type === (kind === "number" ? "number" : "string"),
+  );
+  if (!updated || !kind || !since) return undefined;
+  return {
+    poll: { ...base, inputs: { [since[0]]: "{{poll.since}}" }, since: { field: `/${updated}`, type: kind } },
+    outputs: {},
+    note:
+      `drafted from ${op.operationId}'s ${wireName(since[1]) || since[0]} and its items' ${updated}: each poll asks ` +
+      `for the items changed at or after the last ${updated} seen, and each change (an item's id and its ${updated}) ` +
+      `runs once, a new item's too. Check that ${updated} moves at every change, that the parameter takes ` +
+      `${kind === "date-time" ? "a time as YYYY-MM-DDThh:mm:ssZ" : "a number"} and keeps the items at it, and that ` +
+      "the answer lists them all (every page)",
+  };
 }
 
 /** The item's own id, by its fields' names, the list's own resource, and which are read-only or required. */
@@ -159,7 +227,7 @@ function wayOf(
   answer: Record<string, Schema>,
   fields: Record<string, Schema>,
   base: { operation: string; items: string },
-): { poll: Poll; outputs: Record<string, ManifestOutput>; note: string } | undefined {
+): Way | undefined {
   // A delta link in the answer: the next poll is sent there; only ids never seen run.
   const delta = deltaPoll(doc, op, operation, answer, fields);
   if (delta) return { ...delta, poll: { ...base, ...delta.poll } };
@@ -312,12 +380,17 @@ function typeOf(doc: OpenApiDocument, schema: Schema | undefined): string | unde
   return types.length === 1 ? String(types[0]) : undefined;
 }
 
-/** `<provider>_<noun>_created`, named apart from the operations and the triggers drafted. */
-function triggerName(manifest: Manifest, operationId: string, taken: Record<string, Trigger>): string {
+/** `<provider>_<noun>_created` (or `_changed`), named apart from the operations and the triggers drafted. */
+function triggerName(
+  manifest: Manifest,
+  operationId: string,
+  taken: Record<string, Trigger>,
+  kind: "created" | "changed",
+): string {
   const noun = operationId
     .slice(manifest.provider.length + 1)
     .replace(/^(list|get|search|find|query|fetch|all|retrieve)_/, "");
-  const base = `${manifest.provider}_${noun}_created`;
+  const base = `${manifest.provider}_${noun}_${kind}`;
   let name = base;
   for (let i = 2; name in manifest.operations || name in taken || name in (manifest.triggers ?? {}); i++)
     name = `${base}_${i}`;
