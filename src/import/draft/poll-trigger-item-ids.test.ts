@@ -1,7 +1,8 @@
 // A poll trigger drafted over a list whose items' own id is not named `id`
 // (load/schemas/item-own-id.ts): one named as an id of its own kind (`sid`
 // beside a parent's `account_sid`), one named after the list's own resource
-// (its path's last segment, its item schema's name), never a parent's id; and
+// (its path's last segment, its item schema's name), never a parent's id,
+// found new by a parameter named after the date created; and
 // no trigger, with a note naming the fields, where the names leave it open.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
@@ -67,6 +68,34 @@ describe("add drafts a poll trigger over items whose own id has another name", (
       /taken to be zqGizmoId, named after the list's own resource, zqgizmo$/,
     );
     expect(d.manifest.triggers?.acme_zq_categories_created?.eventId).toEqual(["$event#/zq_category_id"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("asks for the items created since by a parameter named after the date created (DateCreatedAfter)", async () => {
+    const after = {
+      name: "DateCreatedAfter",
+      in: "query",
+      required: false,
+      schema: { type: "string", format: "date-time" },
+    };
+    const timed = item({ sid: text, date_created: { type: "string", format: "date-time" } });
+    const d = drafted(
+      openapi({
+        "/v1/ZqRooms": {
+          get: {
+            operationId: "listZqRooms",
+            parameters: [after],
+            responses: { "200": reply({ type: "object", properties: { rooms: { type: "array", items: timed } } }) },
+          },
+        },
+      }),
+      ["listZqRooms"],
+    );
+    const trigger = d.manifest.triggers?.acme_zq_rooms_created;
+    expect(trigger?.eventId).toEqual(["$event#/sid"]);
+    expect(trigger?.poll?.since).toEqual({ field: "/date_created", type: "date-time" });
+    expect(Object.values(trigger?.poll?.inputs ?? {})).toEqual(["{{poll.since}}"]);
+    expect(notesAt(d, "triggers.acme_zq_rooms_created")[0]).toMatch(/^drafted from listZqRooms's DateCreatedAfter/);
     expect(await linkProblems(d)).toEqual([]);
   });
 

@@ -32,10 +32,11 @@ const CREATED_FIELD = new RegExp(
     "inserted[_-]?at|createdDateTime)$",
   "i",
 );
-/** A query parameter asking for items created at or after a value. */
+/** A query parameter asking for items created at or after a value (`created_after`, `DateCreatedAfter`). */
 const CREATED_SINCE = new RegExp(
   String.raw`^(created|creat(ed|ion)[_-]?(at|date|time)?)[_.[-]?(since|after|from|gte|min|start)\]?$|^(min|` +
-    "start)[_-]?creat(ed|ion)[_-]?(at|date|time)?$",
+    "start)[_-]?creat(ed|ion)[_-]?(at|date|time)?$|^date[_-]?created[_-]?(since|after|from|gte|start)$|" +
+    "^(after|since)[_-]?date[_-]?created$",
   "i",
 );
 /** A field holding when an item was last changed. */
