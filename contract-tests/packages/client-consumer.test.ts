@@ -127,9 +127,10 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // short, +133; an answer in another form failing outputs that read only JSON fields, a label path list's lone "."
 // refused, an allowReserved list's item comma encoded, a delimited form list's item holding its delimiter refused,
 // +74): 18,863; 18,900. A multipart part's headers (`partHeaders`, `in: part`) placed by field and written in the
-// part's head (+69): 18,932; 18,970.
+// part's head (+69): 18,932; with the reserved expansion's bytes checked as UTF-8 and a delimited item's list or object
+// refused (+31): 18,963; 19,000.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 18_970;
+const MAX_CLIENT_GZIP_BYTES = 19_000;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

@@ -31,6 +31,7 @@ import {
 } from "../http/percent-encoding.js";
 import { linkedElsewhere, linkProblem, spannedPath } from "../http/path-link.js";
 import type { FormFieldEncoding, ValueStyle } from "../spec/tool-types.js";
+import { reservedTriplesProblem } from "../validate/reserved-triples.js";
 
 /** A pair: its name as text, its value written for the wire already. */
 type Pairs = [string, string][];
@@ -257,6 +258,7 @@ export const formEncoding = {
   styledValue,
   segments: spannedPath,
   linkProblem,
+  reservedTriplesProblem,
   linkedElsewhere,
   cookiePair,
   ownQuery,

@@ -9,6 +9,7 @@ import { scalarText } from "../common/scalar-text.js";
 import { splitList } from "../validate/validate-params.js";
 import type { Encoded } from "../http/percent-encoding.js";
 import type { linkProblem } from "../http/path-link.js";
+import type { reservedTriplesProblem } from "../validate/reserved-triples.js";
 import type { MultiSegment } from "../spec/param-types.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, ValueStyle, WireConstant } from "../spec/tool-types.js";
 import type { BodySupport } from "./request-body.js";
@@ -54,6 +55,8 @@ export interface FormSupport {
   segments(text: string, kind: MultiSegment): Encoded;
   /** Why a link's value (`multiSegment` reserved, as-given) cannot be sent, checked with the values. */
   linkProblem: typeof linkProblem;
+  /** Why a text sent by reserved expansion (`allowReserved`) cannot be: its triples no UTF-8. */
+  reservedTriplesProblem: typeof reservedTriplesProblem;
   /** An `as-given` value that is a whole address and may not be the request's (`base`: the call's address). */
   linkedElsewhere(
     tool: ToolCall,

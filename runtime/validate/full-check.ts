@@ -1,9 +1,9 @@
 // Value checks with every part of the runtime's support (booleans, JSON parameters,
 // formats, enums, patterns and lists, cross-field rules, files, a basic
-// credential's user id, a link's value in a path): what the blockwright tools (generator,
-// contract suite, workflow validation) check inputs with, through
-// @blockwright/runtime/internal. A call checks with the parts its caller
-// was given (validate-params.ts `validateInput`).
+// credential's user id, a link's value in a path, a text sent by reserved
+// expansion): what the blockwright tools (generator, contract suite, workflow
+// validation) check inputs with, through @blockwright/runtime/internal. A call
+// checks with the parts its caller was given (validate-params.ts `validateInput`).
 import { basicUserProblem } from "../http/credentials.js";
 import { linkProblem } from "../http/path-link.js";
 import { formatProblem } from "../spec/formats.js";
@@ -15,6 +15,7 @@ import { stringRules } from "./string-rules.js";
 import { numberRules } from "./number-rules.js";
 import { paramUnions } from "./param-unions.js";
 import { linearPatterns } from "./linear-patterns.js";
+import { reservedTriplesProblem } from "./reserved-triples.js";
 import {
   booleanValue,
   type Checked,
@@ -34,7 +35,7 @@ export const VALUE_SUPPORT: Required<ValueSupport> = {
   numbers: numberRules,
   unions: paramUnions,
   credentials: { userProblem: basicUserProblem },
-  form: { linkProblem },
+  form: { linkProblem, reservedTriplesProblem },
   patterns: linearPatterns,
 };
 

@@ -13,6 +13,7 @@ import { scalarText } from "../common/scalar-text.js";
 import { type NestedProblem, nestedProblem } from "./nested-limits.js";
 import type { NestedLimits } from "../spec/param-types.js";
 import { writesNoPair } from "./query-nothing.js";
+import { RESERVED_TRIPLES_RULE, sentReserved, triplesAreUtf8 } from "./reserved-triples.js";
 
 /**
  * Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut
@@ -218,6 +219,7 @@ function styleProblem(spec: ParamCall, value: unknown, tool?: StyledTool): Neste
     headerStyleProblem(spec, value) ??
     delimitedQueryProblem(spec, value, tool) ??
     labelDotProblem(spec, value, tool) ??
+    reservedItemProblem(spec, value, tool) ??
     dotSegmentList(spec, value)
   );
 }
@@ -358,6 +360,15 @@ function labelDotProblem(spec: ParamCall, value: unknown, tool?: Pick<ToolCall, 
     if (writtenItem(item).includes("."))
       return { where, rule: "style", text: `must not contain ${why}${asJson(item)}`, value: item };
   }
+  return undefined;
+}
+
+/** A list's (an object's) text item, sent by reserved expansion, holding percent-encoded bytes that are no UTF-8. */
+function reservedItemProblem(spec: ParamCall, value: unknown, tool?: StyledTool): NestedProblem | undefined {
+  if (value === null || typeof value !== "object" || !sentReserved(spec, tool)) return undefined;
+  for (const [where, item] of itemsOf(value))
+    if (typeof item === "string" && !triplesAreUtf8(item))
+      return { where, rule: "characters", text: RESERVED_TRIPLES_RULE, value: item };
   return undefined;
 }
 

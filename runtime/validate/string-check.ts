@@ -46,8 +46,11 @@ export function hasStringRules(spec: ParamCall): boolean {
   );
 }
 
-/** What of a tool a string's check reads: its routes, its auth, and its path (where a link's value sits). */
-export type StringTool = Pick<ToolCall, "routes" | "auth"> & { path?: string };
+/**
+ * What of a tool a string's check reads: its routes, its auth, its path (where a link's value sits) and its body's
+ * field encodings (a field sent by reserved expansion, whose triples the form part checks: such a place has it).
+ */
+export type StringTool = Pick<ToolCall, "routes" | "auth"> & { path?: string; body?: ToolCall["body"] };
 
 const made = new WeakMap<object, Map<ParamCall, StringCheck>>();
 const NO_TOOL = {};
@@ -100,8 +103,7 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
   // Only a path parameter's wire spans segments (a route's placement of another parameter never does).
   const spans = places.path && (spec.wire as { multiSegment?: MultiSegment }).multiSegment;
   const segment = places.path ? (spans === true ? SPANNED_DOT_SEGMENT : spans ? undefined : DOT_SEGMENT) : undefined;
-  // A link's (`reserved`, `as-given`): its `#`, its `?` where the path goes on after it, and its dot segments before
-  // its query (http/path-link.ts).
+  // A link's (`reserved`, `as-given`): its `#`, its `?` mid-path, its dot segments before its query (path-link.ts).
   const link = spans !== true && spans;
   const counted = minLength !== undefined || maxLength !== undefined;
   return (s, support, secrets) => {
@@ -128,11 +130,12 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
       if (headerText) return problem(spec, "characters", headerText, s, secrets);
       if (unsafeChecked && unsafe.test(s)) return problem(spec, "characters", unsafeRule, s, secrets);
     }
-    // A basic credential (the credential kinds support's, which a tool with one is never called without) takes no ":"
-    // in its user id.
+    // A basic credential (the credential kinds support's, which a tool with one always has): no ":" in its user id.
     const userProblem = auth ? support.credentials?.userProblem(auth, name, s) : undefined;
     if (userProblem) return problem(spec, "characters", userProblem, s, secrets);
     if (!plain && trimmed && HEADER_TRIMMED.test(s)) return problem(spec, "characters", trimRule, s, secrets);
+    const triples = s.includes("%") && support.form?.reservedTriplesProblem(spec, s, tool);
+    if (triples) return problem(spec, "characters", triples, s, secrets);
     if (segment?.test(s))
       return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
     // The form support's, which a tool with a link is never called without (call/support.ts formNeeded).

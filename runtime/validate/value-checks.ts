@@ -4,6 +4,7 @@
 import { redactThenCut } from "../common/outgoing-text.js";
 import { redact } from "../common/redact.js";
 import type { Issue } from "../common/issue.js";
+import type { reservedTriplesProblem } from "./reserved-triples.js";
 import type { linkProblem } from "../http/path-link.js";
 import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
@@ -52,10 +53,14 @@ export interface ValueSupport {
   credentials?: { userProblem(auth: ToolCall["auth"], name: string, value: string): string | undefined };
   /** File parameters (bytes, a path, an address): `fileSupport`. */
   files?: { fileValues(spec: ParamCall, raw: unknown, secrets?: readonly string[]): { issue: Issue } | object };
-  /** A link's value in a path (`multiSegment` reserved, as-given), checked with the others: `formEncoding`. */
+  /**
+   * A link's value in a path (`multiSegment` reserved, as-given), and a text sent by reserved expansion, checked with
+   * the others: `formEncoding`.
+   */
   form?: {
     /** `spec`, `tool`: the value's parameter and the tool whose path places it (http/path-link.ts `linkProblem`). */
     linkProblem: typeof linkProblem;
+    reservedTriplesProblem: typeof reservedTriplesProblem;
   };
   /**
    * Patterns JavaScript's engine may take exponential time on (backtracking.ts), run on a linear-time engine:
