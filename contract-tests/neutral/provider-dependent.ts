@@ -205,6 +205,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/report-merge.test.ts",
       "src/cli/serve-subscription.process.test.ts",
       "src/cli/serve-crash.process.test.ts",
+      "src/cli/serve-poison.process.test.ts",
       "src/cli/serve-postgres-load.process.test.ts",
       "src/cli/runs.test.ts",
       "src/cli/json-output.test.ts",

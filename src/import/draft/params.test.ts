@@ -327,26 +327,6 @@ describe("parameters of the address and headers", () => {
     ]);
   });
 
-  it("say nothing of a format naming the type itself (`format: string` on a string)", () => {
-    const d = drafted(
-      withParams([
-        { name: "zqNum", in: "query", description: "A zq number.", schema: { type: "string", format: "string" } },
-        { name: "zqCount", in: "query", description: "A zq count.", schema: { type: "integer", format: "Integer" } },
-      ]),
-      ["getItem"],
-    );
-    const params = d.manifest.operations.acme_get_item!.params!;
-    expect(params.zqNum).toEqual({
-      type: "string",
-      description: "A zq number.",
-      maxLength: 1000,
-      wire: { in: "query" },
-    });
-    expect(params.zqCount?.format).toBeUndefined();
-    for (const name of ["zqNum", "zqCount"])
-      expect(notesAt(d, `operations.acme_get_item.params.${name}`).join("\n")).not.toContain("format");
-  });
-
   it("leave out an example past its whole-number format's range as the mocks read it (an int64 past 2^53)", () => {
     // A receiver's int64 id published as 2339264502380679700: drafted as the example, every case made of it was
     // refused by the mock (its int64 is at most 2^53 - 1).
