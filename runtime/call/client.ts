@@ -10,6 +10,7 @@ import { applyPlaced, credentialPlacement, requestUrl, withQueryPair, type Fetch
 import { parsePointer } from "../http/expressions.js";
 import { ownOf, ownValue } from "../common/own.js";
 import { resolveBaseUrl } from "./base-address.js";
+import { partHeadersBody } from "./client-part-headers.js";
 import type { Support } from "./support.js";
 import { type AddressWire, emptyRequest, type FormSupport, placeValue, type WireRequest } from "./wire-request.js";
 
@@ -219,7 +220,7 @@ export interface WireOptions {
  */
 export function wireMiddleware(
   tools: readonly ToolCall[],
-  support: Pick<Support, "form" | "addresses" | "files"> | undefined,
+  support: Support | undefined,
   at: WireOptions = {},
 ): Middleware {
   const form = support?.form;
@@ -258,7 +259,11 @@ export function wireMiddleware(
       const json = !raw && tool.body?.encoding === "json" && sent !== undefined;
       if (json && request.headers.get("Content-Type") === "application/json")
         request.headers.set("Content-Type", tool.body?.mediaType ?? "application/json");
-      const written = raw ?? formBody(tool, sent, request.headers, form);
+      // A multipart body whose parts carry headers of their own: written part by part (client-part-headers.ts).
+      const written =
+        raw ??
+        formBody(tool, sent, request.headers, form) ??
+        partHeadersBody(tool, sent, params, support, request.headers);
       if (written || sent === body) return withUrl(request, url, written);
       // A JSON or multipart body the credential was added to: written again (a new boundary, its type the body's).
       if (sent instanceof FormData) request.headers.delete("Content-Type");

@@ -8,6 +8,7 @@ import { fileValues } from "../../validate/file-values.js";
 import { acceptFile, fileAnswer } from "./download.js";
 import { multipartBody, openFiles, rawBody } from "./file-inputs.js";
 import { formFilePairs } from "./form-files.js";
+import { writtenMultipart } from "./multipart-writer.js";
 import { streamedItems } from "../streamed-items.js";
 
 export const fileSupport = {
@@ -16,6 +17,7 @@ export const fileSupport = {
   multipartBody,
   rawBody,
   formFilePairs,
+  writtenMultipart,
   acceptFile,
   fileAnswer,
   streamedItems,
