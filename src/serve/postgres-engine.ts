@@ -9,8 +9,10 @@
 // graphile-worker runs again is one whose worker died mid-attempt (or whose
 // task threw): the run record counts the attempts, each as it begins, and one
 // found never finished is a failed one, so a run that kills its worker on every
-// attempt ends dead. graphile-worker's own count of a job's attempts decides
-// nothing (postgres-store.ts, JOB_MAX_ATTEMPTS): two counts drifted apart.
+// attempt ends dead; an attempt that cannot begin is a failed one too
+// (`failBeforeBegin`). graphile-worker's own count of a job's attempts decides
+// nothing (postgres-store.ts, JOB_MAX_ATTEMPTS): two counts drifted apart. The
+// jobs of an earlier version are given its limit as a serve starts.
 //
 // One gap of graphile-worker is closed here: a worker that dies (SIGKILL, a
 // machine lost) leaves its jobs locked for four hours. Each of this process's
@@ -30,9 +32,9 @@ import { EventEmitter } from "node:events";
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import { attemptsSpent, outcomeOf, saySpent, settledLine } from "./run-executor.js";
 import { type HeldSession, heldSession } from "./postgres-locks.js";
-import { RunTakenOver } from "./postgres-runs.js";
-import { importWorker, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
-import { endedMidAttempt, type RetryPolicy, type RunOutcome, type StoredRun } from "./store.js";
+import { inTransaction, RunTakenOver } from "./postgres-runs.js";
+import { importWorker, JOB_MAX_ATTEMPTS, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
+import { endedMidAttempt, type RetryPolicy, type RunOutcome, retryDelay, type StoredRun } from "./store.js";
 
 /** How often each serve looks for the jobs of workers that are gone. */
 const SWEEP_EVERY_MS = 3_000;
@@ -67,6 +69,7 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   const inFlight = new Set<Promise<unknown>>();
   const mine = new Set<string>();
   const task = jobTask(o, cancel.signal, inFlight);
+  await raiseOldJobs(o);
   const { events, liveness } = await workerLocks(o, mine);
   const runWith = (concurrency: number) =>
     worker.run({
@@ -125,18 +128,15 @@ function jobTask(o: EngineOptions, signal: AbortSignal, inFlight: Set<Promise<un
   return async (payload: unknown) => {
     const { run: id, attempt: planned = 1 } = payload as { run?: unknown; attempt?: number };
     const runId = String(id);
-    const run = await o.store.load(runId);
-    // A run already ended (its job ran twice after a crash at the very end): nothing to do.
-    if (!run || run.status === "succeeded" || run.status === "failed" || run.status === "dead") return;
-    // The job of an attempt already settled (its worker gone after settling, before graphile-worker saw the job end):
-    // the run's next attempt has a job of its own.
-    if (run.status === "queued" && planned <= run.attempts) return;
-    // Fenced by a lease of its own: a worker whose lock was lost, whose job another worker took over, keeps nothing.
-    // The attempt is counted as it begins (the run record is the one count, run-executor.ts `attemptsSpent`): a run
-    // found running is one whose attempt never finished (its worker died), counted then, and its attempts may be spent.
     const lease = randomUUID();
-    const current = await o.store.begin(runId, lease);
-    if (!current) return;
+    let begun: { run: StoredRun; current: StoredRun } | undefined;
+    try {
+      begun = await beginRun(o, runId, planned, lease);
+    } catch (e) {
+      return failBeforeBegin(o, runId, e);
+    }
+    if (!begun) return;
+    const { run, current } = begun;
     const spent = attemptsSpent(current, o.retry);
     if (spent) return settleSpent(o, current, spent, lease);
     if (run.status === "running")
@@ -161,6 +161,67 @@ function jobTask(o: EngineOptions, signal: AbortSignal, inFlight: Set<Promise<un
       inFlight.delete(going);
     }
   };
+}
+
+/** The run of a job, begun; undefined when there is nothing to run. */
+async function beginRun(o: EngineOptions, runId: string, planned: number, lease: string) {
+  const run = await o.store.load(runId);
+  // A run already ended (its job ran twice after a crash at the very end): nothing to do.
+  if (!run || run.status === "succeeded" || run.status === "failed" || run.status === "dead") return undefined;
+  // The job of an attempt already settled (its worker gone after settling, before graphile-worker saw the job end):
+  // the run's next attempt has a job of its own.
+  if (run.status === "queued" && planned <= run.attempts) return undefined;
+  // Fenced by a lease of its own: a worker whose lock was lost, whose job another worker took over, keeps nothing.
+  // The attempt is counted as it begins (the run record is the one count, run-executor.ts `attemptsSpent`): a run
+  // found running is one whose attempt never finished (its worker died), counted then, and its attempts may be spent.
+  const current = await o.store.begin(runId, lease);
+  return current ? { run, current } : undefined;
+}
+
+/**
+ * An attempt that could not begin (its run's load or `begin` threw) is a failed attempt with a retryable error:
+ * counted, tried again at the trigger's backoff, dead after its attempts with the error, as a network failure of a
+ * block is. The error is of the database (a connection lost, a timeout: gone by the next attempt) or of the run's
+ * record (unreadable: never gone, and the run ends dead where `runs list` shows why, kept for `runs replay`); neither
+ * is told from the other surely, and thrown on, graphile-worker tried the job again at its own backoff (up to hours)
+ * with no attempt counted, for good. Only when this write fails too (the database still out) does graphile-worker's
+ * retry apply.
+ */
+async function failBeforeBegin(o: EngineOptions, runId: string, e: unknown): Promise<void> {
+  const error = `run: the attempt could not begin: ${(e as Error).message}`;
+  const now = Date.now();
+  const failed = await o.store.failBeforeBegin(
+    runId,
+    (attempts): RunOutcome =>
+      attempts >= o.retry.attempts
+        ? { status: "dead", error: `${error} (after ${attempts} attempt${attempts > 1 ? "s" : ""})` }
+        : { status: "queued", error, nextAt: now + retryDelay(o.retry, attempts) },
+    now,
+  );
+  const line =
+    failed && settledLine({ id: runId, trigger: o.trigger }, failed.attempts, o.retry.attempts, failed.outcome, now);
+  if (line) o.log(line);
+}
+
+/**
+ * The jobs of this serve's trigger added before graphile-worker's count stopped deciding (JOB_MAX_ATTEMPTS) kept
+ * their limit, the trigger's attempts or a replay's 5: a worker dying on one after its count reached it left the run
+ * running for good, never taken again. Their limit is raised (and the run time of one graphile-worker gave up on
+ * brought to now, so its run settles at once), under a lock of their own so that serves starting at once do it one
+ * after the other; once done, no job is left to raise.
+ */
+async function raiseOldJobs(o: EngineOptions): Promise<void> {
+  const task = runTask(o.trigger);
+  const raised = await inTransaction(o.store.pool, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`blockwright-raise:${task}`]);
+    return client.query(
+      "UPDATE graphile_worker._private_jobs SET max_attempts = $2, run_at = CASE WHEN attempts >= max_attempts " +
+        "THEN least(run_at, now()) ELSE run_at END WHERE max_attempts < $2 AND task_id = (SELECT id FROM " +
+        "graphile_worker._private_tasks WHERE identifier = $1)",
+      [task, JOB_MAX_ATTEMPTS],
+    );
+  });
+  if (raised.rowCount) o.log(`runs: ${raised.rowCount} job(s) of an earlier version given the attempts of this one`);
 }
 
 /** A run begun past its attempts (its last one never finished): dead, said as any run that dies is. */

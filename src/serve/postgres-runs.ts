@@ -39,6 +39,16 @@ export interface PostgresRuns {
    * its journal then; undefined when it ended meanwhile.
    */
   begin(runId: string, lease: string): Promise<StoredRun | undefined>;
+  /**
+   * An attempt that could not begin (the run unreadable, `begin` refused by the database) counted as a failed one: the
+   * run settled as `decide` says from its attempts then (queued again with its next job, or dead), any attempt's lease
+   * ended; undefined when the run had ended.
+   */
+  failBeforeBegin(
+    runId: string,
+    decide: (attempts: number) => RunOutcome,
+    nowMs: number,
+  ): Promise<{ outcome: RunOutcome; attempts: number } | undefined>;
   /** Journals a block; with a lease, only while the run's lease is that one (else `RunTakenOver`). */
   journal(runId: string, block: BlockResult, lease?: string): Promise<void>;
   /** Ends an attempt; with a lease, only while the run's lease is that one (else `RunTakenOver`). */
@@ -61,6 +71,28 @@ export function runRecords(pool: Pool, enqueue: Enqueue): PostgresRuns {
       return row ? rowToStoredRun(row, await journalOf(pool, runId)) : undefined;
     },
     begin: (runId, lease) => begin(pool, runId, lease),
+    failBeforeBegin: (runId, decide, nowMs) =>
+      inTransaction(pool, async (client) => {
+        const row = (
+          await client.query<{ trigger: string; attempts: number }>(
+            "UPDATE bw_run_records SET attempts = attempts + 1 WHERE id = $1 AND status NOT IN ('succeeded', " +
+              "'failed', 'dead') RETURNING trigger, attempts",
+            [runId],
+          )
+        ).rows[0];
+        if (!row) return undefined;
+        // An attempt of another worker (one taken for gone) keeps nothing from now on, as after a `begin`.
+        await client.query("DELETE FROM bw_run_leases WHERE run_id = $1", [runId]);
+        const attempts = Number(row.attempts);
+        const outcome = decide(attempts);
+        const ended = outcome.status !== "queued";
+        await client.query(
+          "UPDATE bw_run_records SET status = $2, error = $3, next_at = $4, finished_at = $5 WHERE id = $1",
+          [runId, outcome.status, outcome.error ?? null, outcome.nextAt ?? nowMs, ended ? nowMs : null],
+        );
+        if (!ended) await enqueue(client, runId, row.trigger, outcome.nextAt ?? nowMs, attempts + 1);
+        return { outcome, attempts };
+      }),
     journal: (runId, block, lease) => journal(pool, runId, block, lease),
     async settle(runId, outcome, nowMs, lease) {
       const ended = outcome.status !== "queued";

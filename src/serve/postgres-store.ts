@@ -39,8 +39,9 @@ const PRUNE_EVERY_MS = 60_000;
  * each such take that begins the run counts one of the run's attempts, which end it dead after the trigger's (at most
  * 100); had the job's limit been the trigger's too, a run whose worker died on its last attempt was never taken again
  * and stayed running, never dead, and a replay queued from `runs replay` (which knows no trigger's attempts) got 5.
+ * The jobs added with those limits get this one as a serve of their trigger starts (postgres-engine.ts).
  */
-const JOB_MAX_ATTEMPTS = 32_767;
+export const JOB_MAX_ATTEMPTS = 32_767;
 /**
  * The graphile-worker task of a trigger's runs: one per trigger, so that a serve takes only the jobs of the workflow it
  * runs when serves of several workflows share a database (one task for all, a serve ran another trigger's run).
