@@ -6,17 +6,15 @@
 // dead worker's job and unlocks it), it resumes the run: the POST is not sent
 // again, the run completes, and a redelivery of the same event starts nothing.
 import { createServer, type Server } from "node:http";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { spawnCli } from "../../test-support/cli-harness.js";
 import type { PostgresServer } from "../../test-support/postgres-server.js";
 import { sharedPostgres } from "../../test-support/shared-postgres.js";
-import { ROOT } from "../../test-support/repo.js";
-import { shelfCopy } from "../../test-support/shelf-copy.js";
+import { shelfArchiveProject } from "../../test-support/shelf-archive-project.js";
 import { runCount } from "../serve/sqlite-store.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
@@ -54,48 +52,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((ok) => api.listen(0, "127.0.0.1", ok));
   dir = join(tmp, "project");
-  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
-  shelfCopy(dir, [
-    {
-      file: "openapi.yaml",
-      find: "https://api.shelf.test",
-      replace: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
-    },
-    {
-      find: "default: https://api.shelf.test",
-      replace: `default: http://127.0.0.1:${(api.address() as AddressInfo).port}`,
-    },
-    { find: "errors:\n", replace: "idempotency:\n  header: Idempotency-Key\nerrors:\n" },
-  ]);
-  expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as {
-    shelfTriggers: Record<string, TriggerSpec>;
-  };
-  trigger = pkg.shelfTriggers.shelf_book_added!;
-  writeFileSync(
-    join(dir, "wf.yaml"),
-    [
-      "name: On a new book",
-      "blocks:",
-      "  start:",
-      "    type: shelf",
-      "    name: A book was added",
-      "    inputs: { trigger: shelf_book_added, signingSecret: '{{ZQ_SIGNING_SECRET}}' }",
-      "    connections: { outgoing: [{ target: copy }] }",
-      "  copy:",
-      "    type: shelf",
-      "    name: Copy it to the archive shelf",
-      "    inputs: { operation: shelf_add_book, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: archive, title: " +
-        "'{{start.metadata.bookId}}', format: paper }",
-      "    connections: { outgoing: [{ target: list }] }",
-      "  list:",
-      "    type: shelf",
-      "    name: List the archive",
-      "    inputs: { operation: shelf_list_books, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: archive }",
-      "",
-    ].join("\n"),
-  );
+  trigger = await shelfArchiveProject(dir, `http://127.0.0.1:${(api.address() as AddressInfo).port}`);
 });
 
 afterAll(async () => {
