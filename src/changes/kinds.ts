@@ -70,6 +70,7 @@ export const KINDS = {
   "request-parameter-limit-loosened": k("non-breaking", "more values accepted"),
   "request-parameter-enum-value-added": k("non-breaking", "more values accepted"),
   "request-parameter-enum-value-removed": k("breaking", "a value a call may send is refused"),
+  "request-parameter-enum-set": k("breaking", "only the listed values are accepted now"),
   "request-parameter-deprecated": k("non-breaking", "still accepted, marked deprecated", true),
   "request-parameter-reactivated": k("non-breaking", "its deprecated mark was removed", true),
   "request-parameter-description-changed": k("informational", "text only"),

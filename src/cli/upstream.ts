@@ -15,7 +15,10 @@ change to their parameters, request body fields, 2xx answers and security,
 breaking first, one line each with its kind, its reason and the parameters
 and outputs of ours it touches. Writing the same schema another way (a $ref
 inlined, 3.0 nullable as a 3.1 type list, keys or security requirements
-reordered) is no change. Changes to operations we do not call are counted.
+reordered) is no change. For a provider add started, what add drafts from
+the words or shapes of each document is compared too (a list of values a
+parameter's description names, the lone field of a required body drafted
+required). Changes to operations we do not call are counted.
 
   --json            print the report as JSON on stdout (every change, with
                     its kind id, severity, reason, place and what it binds)
@@ -117,6 +120,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         compared = `${done} of the ${total} operation${total === 1 ? "" : "s"} we call compared`;
       },
     });
+    // What reaches the tools through add's drafting rules (words, a body's shape), for a provider add started.
+    changes.push(...(await draftedOnly(specs, provider, newerPath, newer, tools, ours, changes)));
+    const { severityRank } = await import("../changes/kinds.js");
+    changes.sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
     compared =
       `the ${called.size} operation${called.size === 1 ? "" : "s"} we call compared (${changes.length} ` +
       `change${changes.length === 1 ? "" : "s"}), the others not counted`;
@@ -145,6 +152,35 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (args.values.accept)
     await acceptNewer(io, { provider, specs, newerPath, pinned, newer, source: stringOption(args, "source"), ir });
   return changes.some((c) => c.severity !== "informational") ? 1 : 0;
+}
+
+/**
+ * The changes add's drafting rules give a parameter the tools send (a list read from words, the lone field of a
+ * required body), between the provider's cut (openapi.yaml, of the pinned document) and a cut of the newer document;
+ * none for a spec written by hand, which add's rules never drafted.
+ */
+async function draftedOnly(
+  specs: string,
+  provider: string,
+  newerPath: string,
+  newer: Published,
+  tools: LinkedProvider["ir"]["operations"][number]["tool"][],
+  serverPath: string,
+  found: import("../upstream/changes.js").UpstreamChange[],
+): Promise<import("../upstream/changes.js").UpstreamChange[]> {
+  const { readFileSync } = await import("node:fs");
+  const { isCut, recut } = await import("../upstream/recut.js");
+  const olderCut = readFileSync(resolve(specs, provider, "openapi.yaml"), "utf8");
+  if (!isCut(olderCut)) return [];
+  const operations = tools.map((t) => ({ method: t.method, path: t.path, operationId: t.operationId }));
+  let newerCut: string;
+  try {
+    newerCut = recut(olderCut, newer.document, operations, newerPath, "").text;
+  } catch {
+    return []; // a newer document add could not cut: the schema comparison above is the report
+  }
+  const { draftedChanges } = await import("../upstream/drafted-changes.js");
+  return draftedChanges({ olderCut, newerCut, cutName: "openapi.yaml", provider, tools, serverPath, found });
 }
 
 /** The report on stdout (JSON, or text), a warning that the newer document is another API's first on stderr. */
