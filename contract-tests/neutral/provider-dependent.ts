@@ -190,6 +190,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add-list-names.test.ts",
       "src/cli/add-control-text.test.ts",
       "src/cli/upstream-refs-in.test.ts",
+      "src/cli/upstream-drafted.test.ts",
       "src/import/shapes/open-enums.test.ts",
       "src/cli/add-sigv4.test.ts",
       "src/cli/add-signed-jwt.test.ts",

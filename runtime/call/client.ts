@@ -10,7 +10,7 @@ import { applyPlaced, credentialPlacement, requestUrl, withQueryPair, type Fetch
 import { parsePointer } from "../http/expressions.js";
 import { ownOf, ownValue } from "../common/own.js";
 import { resolveBaseUrl } from "./base-address.js";
-import { partHeadersBody } from "./client-part-headers.js";
+import { partHeadersBody } from "./files/client-part-headers.js";
 import type { Support } from "./support.js";
 import { type AddressWire, emptyRequest, type FormSupport, placeValue, type WireRequest } from "./wire-request.js";
 
@@ -259,7 +259,7 @@ export function wireMiddleware(
       const json = !raw && tool.body?.encoding === "json" && sent !== undefined;
       if (json && request.headers.get("Content-Type") === "application/json")
         request.headers.set("Content-Type", tool.body?.mediaType ?? "application/json");
-      // A multipart body whose parts carry headers of their own: written part by part (client-part-headers.ts).
+      // A multipart body whose parts carry headers of their own: written part by part (files/client-part-headers.ts).
       const written =
         raw ??
         formBody(tool, sent, request.headers, form) ??

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnCli } from "../../test-support/cli-harness.js";
 import type { PostgresServer } from "../../test-support/postgres-server.js";
 import { sharedPostgres } from "../../test-support/shared-postgres.js";
-import { shelfArchiveProject } from "../../test-support/shelf-archive-project.js";
+import { shelfArchiveProject } from "../../test-support/shelf-copy.js";
 import { runCount } from "../serve/sqlite-store.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
@@ -148,10 +148,15 @@ describe.each(["SQLite", "Postgres"])("serve on %s that cannot listen", (kind) =
     const store = kind === "SQLite" ? join(tmp, "taken.sqlite") : postgres.url("zqcrash");
     const serve = spawnCli(["serve", "wf.yaml", "--live", "--port", port, "--store", store], env, dir);
     try {
-      // Its end, or the line a serve left running says (its sweep of gone workers, on an ended pool).
+      // Its end, or the line a serve left running says (its sweep of gone workers, on an ended pool). The wait for
+      // that line fails once the process has ended without it, which may settle before the end itself is read: the
+      // end answers then.
       const ended = await Promise.race([
         serve.closed.then((code) => ({ code })),
-        serve.waitFor(/looking for the jobs of workers that are gone failed/).then(() => ({ code: "running" })),
+        serve.waitFor(/looking for the jobs of workers that are gone failed/).then(
+          () => ({ code: "running" }),
+          () => serve.closed.then((code) => ({ code })),
+        ),
       ]);
       expect(ended).toEqual({ code: 2 });
       expect(serve.stderr()).toContain(`--port ${port} on 127.0.0.1: cannot listen (EADDRINUSE)`);

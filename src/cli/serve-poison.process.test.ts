@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, type Spawned, spawnCli } from "../../test-support/cli-harness.js";
 import type { PostgresServer } from "../../test-support/postgres-server.js";
 import { sharedPostgres } from "../../test-support/shared-postgres.js";
-import { shelfArchiveProject } from "../../test-support/shelf-archive-project.js";
+import { shelfArchiveProject } from "../../test-support/shelf-copy.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-poison-"));

@@ -2,11 +2,11 @@
 // (build-request.ts): the tool's constants (`partHeaders`) and its `in: part` parameters, each value checked as a call
 // checks it and refused naming the parameter before any request. openapi-typescript types no part header, so the
 // caller gives a parameter's at the place the surface names (`part:<field>:<header>`): `params.part[field][header]`.
-import { ownOf, ownValue } from "../common/own.js";
-import { scalarText } from "../common/scalar-text.js";
-import type { ToolCall } from "../spec/tool-types.js";
-import { checkValueWith, isAbsent, requiredIssue } from "../validate/validate-params.js";
-import type { Support } from "./support.js";
+import { ownOf, ownValue } from "../../common/own.js";
+import { scalarText } from "../../common/scalar-text.js";
+import type { ToolCall } from "../../spec/tool-types.js";
+import { checkValueWith, isAbsent, requiredIssue } from "../../validate/validate-params.js";
+import type { Support } from "../support.js";
 
 /**
  * A FormData body written again part by part with its parts' headers (FormData writes none), its Content-Type naming
