@@ -24,10 +24,11 @@ afterAll(async () => {
  * Polls `what` until it holds, or fails saying what was waited for after two minutes: a hang's guard, not a budget (a
  * run settled after every connection was ended took over 20 s in a whole run beside other work).
  */
-async function until(said: string, what: () => Promise<boolean>): Promise<void> {
+async function until(said: string, what: () => Promise<boolean>, state?: () => Promise<unknown>): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (!(await what())) {
-    if (Date.now() > deadline) throw new Error(`never came: ${said}`);
+    if (Date.now() > deadline)
+      throw new Error(`never came: ${said}${state ? `; by then ${JSON.stringify(await state())}` : ""}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -154,7 +155,11 @@ describe("a serve whose store connections are ended (Postgres restarted, an admi
           (await store.accept(deliveryOf("zqlost_session", ["evt-zq-after"]), 3_600_000).catch(() => undefined)) !==
           undefined,
       );
-      await until("its run settled", async () => (await store.runs()).some((r) => r.status === "succeeded"));
+      await until(
+        "its run settled",
+        async () => (await store.runs()).some((r) => r.status === "succeeded"),
+        async () => ({ runs: await store.runs(), logs }),
+      );
     } finally {
       await membership.leave(async () => undefined);
       await runs.stop(1000);

@@ -32,7 +32,7 @@ import { EventEmitter } from "node:events";
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import { attemptsSpent, outcomeOf, saySpent, settledLine } from "./run-executor.js";
 import { type HeldSession, heldSession } from "./postgres-locks.js";
-import { inTransaction, RunTakenOver } from "./postgres-runs.js";
+import { inTransaction, RunTakenOver, storeOutOfReach } from "./postgres-runs.js";
 import { importWorker, JOB_MAX_ATTEMPTS, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
 import { endedMidAttempt, type RetryPolicy, type RunOutcome, retryDelay, type StoredRun } from "./store.js";
 
@@ -133,6 +133,16 @@ function jobTask(o: EngineOptions, signal: AbortSignal, inFlight: Set<Promise<un
     try {
       begun = await beginRun(o, runId, planned, lease);
     } catch (e) {
+      // The store out of reach (a connection ended, Postgres restarting) is an outage, not the run's attempt: thrown
+      // on, graphile-worker takes the job again at its own backoff, no attempt spent. Counted, a restart of Postgres
+      // ended a trigger of one attempt's runs in flight dead.
+      if (storeOutOfReach(e)) {
+        o.log(
+          `${o.trigger}: the run ${runId} could not begin, its store out of reach ` +
+            `(${(e as Error).message}): tried again`,
+        );
+        throw e;
+      }
       return failBeforeBegin(o, runId, e);
     }
     if (!begun) return;
@@ -179,13 +189,12 @@ async function beginRun(o: EngineOptions, runId: string, planned: number, lease:
 }
 
 /**
- * An attempt that could not begin (its run's load or `begin` threw) is a failed attempt with a retryable error:
- * counted, tried again at the trigger's backoff, dead after its attempts with the error, as a network failure of a
- * block is. The error is of the database (a connection lost, a timeout: gone by the next attempt) or of the run's
- * record (unreadable: never gone, and the run ends dead where `runs list` shows why, kept for `runs replay`); neither
- * is told from the other surely, and thrown on, graphile-worker tried the job again at its own backoff (up to hours)
- * with no attempt counted, for good. Only when this write fails too (the database still out) does graphile-worker's
- * retry apply.
+ * An attempt that could not begin (its run's load or `begin` threw) with the store within reach is a failed attempt
+ * with a retryable error: counted, tried again at the trigger's backoff, dead after its attempts with the error, as a
+ * network failure of a block is. Such an error is of the run's record (unreadable: never gone, and the run ends dead
+ * where `runs list` shows why, kept for `runs replay`) or of a query; thrown on, graphile-worker tried the job again at
+ * its own backoff (up to hours) with no attempt counted, for good. Only when this write fails too (the database out
+ * after all) does graphile-worker's retry apply.
  */
 async function failBeforeBegin(o: EngineOptions, runId: string, e: unknown): Promise<void> {
   const error = `run: the attempt could not begin: ${(e as Error).message}`;

@@ -247,3 +247,21 @@ function connectionError(e: unknown): boolean {
   const code = String((e as { code?: unknown }).code ?? "");
   return code.startsWith("08") || code.startsWith("57P") || /Connection terminated|not queryable/.test(String(e));
 }
+
+/** SQLSTATEs of a database out of reach: a connection's failure (class 08), a shutdown, no connection taken now. */
+const OUT_OF_REACH_STATES = /^(08...|57P0[123]|53300)$/;
+/** Node's socket errors. */
+const SOCKET_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+/** node-postgres' own words for a connection ended or not made (it gives them no code). */
+const CONNECTION_WORDS =
+  /connection terminated|connection ended|timeout exceeded when trying to connect|connection error|not queryable/i;
+
+/**
+ * Whether an error is the database out of reach (a connection ended or refused, the server shutting down or not
+ * taking connections yet), which goes by itself, rather than an answer of the database about a record or a query.
+ */
+export function storeOutOfReach(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && (OUT_OF_REACH_STATES.test(code) || SOCKET_CODES.has(code))) return true;
+  return e instanceof Error && CONNECTION_WORDS.test(e.message);
+}

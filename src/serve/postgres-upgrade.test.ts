@@ -7,6 +7,7 @@ import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import { deliveryOf } from "../../test-support/store-contract.js";
 import { openPostgresStore, type PostgresStore, runTask } from "./postgres-store.js";
 import { startRuns } from "./start-runs.js";
+import { storeOutOfReach } from "./postgres-runs.js";
 import type { RetryPolicy } from "./store.js";
 
 let postgres: PostgresServer;
@@ -79,7 +80,26 @@ describe("a job added by an earlier version, whose graphile-worker limit was the
 });
 
 describe("a run whose attempt cannot begin (its load throws)", () => {
-  it("counts the attempt and is tried again at the trigger's backoff: a database error gone, it succeeds", async () => {
+  it("tells the store out of reach from an answer of the database", () => {
+    for (const e of [
+      new Error("Connection terminated unexpectedly"),
+      new Error("Client was closed and is not queryable"),
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+      Object.assign(new Error("the database system is starting up"), { code: "57P03" }),
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+      Object.assign(new Error("connection failure"), { code: "08006" }),
+    ])
+      expect(storeOutOfReach(e), e.message).toBe(true);
+    for (const e of [
+      new SyntaxError("Unexpected token n in JSON at position 1"),
+      Object.assign(new Error('relation "zq" does not exist'), { code: "42P01" }),
+      "Connection terminated",
+      undefined,
+    ])
+      expect(storeOutOfReach(e), String(e)).toBe(false);
+  });
+
+  it("spends no attempt when the store is out of reach: tried again, the run succeeds on its first", async () => {
     const { store, id } = await storeWithRun("zqloadonce", "zqload_once");
     const load = store.load.bind(store);
     let thrown = 0;
@@ -87,14 +107,38 @@ describe("a run whose attempt cannot begin (its load throws)", () => {
       if (thrown++ === 0) throw new Error("Connection terminated unexpectedly");
       return load(runId);
     };
-    const { runs, logs, attempts } = await served(store, "zqload_once", { attempts: 3, backoffMs: 1 });
+    // One attempt: counted, the outage would have ended the run dead.
+    const { runs, logs, attempts } = await served(store, "zqload_once", { attempts: 1, backoffMs: 1 });
+    try {
+      await until("the run settled", async () => (await store.runs())[0]?.status === "succeeded");
+      expect(attempts()).toBe(1);
+      expect((await store.runs())[0]?.attempts).toBe(1);
+      expect(logs.join("\n")).toContain(
+        `zqload_once: the run ${id} could not begin, its store out of reach (Connection terminated unexpectedly): ` +
+          "tried again",
+      );
+    } finally {
+      await runs.stop(1000);
+      await store.close();
+    }
+  });
+
+  it("counts the attempt when the store answers: tried again at the trigger's backoff, it succeeds", async () => {
+    const { store, id } = await storeWithRun("zqloadanswer", "zqload_answer");
+    const load = store.load.bind(store);
+    let thrown = 0;
+    store.load = async (runId) => {
+      if (thrown++ === 0) throw Object.assign(new Error("canceling statement due to lock timeout"), { code: "55P03" });
+      return load(runId);
+    };
+    const { runs, logs, attempts } = await served(store, "zqload_answer", { attempts: 3, backoffMs: 1 });
     try {
       await until("the run settled", async () => (await store.runs())[0]?.status === "succeeded");
       expect(attempts()).toBe(1);
       expect((await store.runs())[0]?.attempts).toBe(2);
       expect(logs.join("\n")).toContain(
-        `zqload_once: the run ${id} failed (attempt 1 of 3), tried again in 0 s: run: the attempt could not begin: ` +
-          "Connection terminated unexpectedly",
+        `zqload_answer: the run ${id} failed (attempt 1 of 3), tried again in 0 s: run: the attempt could not begin: ` +
+          "canceling statement due to lock timeout",
       );
     } finally {
       await runs.stop(1000);
