@@ -3,6 +3,7 @@
 // a players list, `user_id` on a users list), never a parent's or another resource's id (`account_sid` on a messages
 // list, `projectId` on a tasks list). Several such fields, none alone read-only or required, are ambiguous: the
 // caller names them rather than guess.
+import pluralize from "pluralize";
 
 /** One field of the item, as far as telling its id goes. */
 export interface ItemField {
@@ -62,14 +63,13 @@ export function resourceNouns(path: string, itemRef: unknown): string[] {
   return [segment?.replace(/\.[A-Za-z]+$/, ""), schema].filter((n): n is string => !!n);
 }
 
-/** A noun and the singulars it may stand for: `categories` category, `statuses` status, `players` player. */
+/**
+ * A noun and its singular (`categories` category, `statuses` status, `people` person), by pluralize, which the n8n
+ * target's names already read.
+ */
 function singulars(noun: string): string[] {
   const word = plain(noun);
-  const forms = [word];
-  if (word.endsWith("ies")) forms.push(`${word.slice(0, -3)}y`);
-  if (word.endsWith("es")) forms.push(word.slice(0, -2));
-  if (word.endsWith("s")) forms.push(word.slice(0, -1));
-  return forms;
+  return [word, pluralize.singular(word)];
 }
 
 /** A name compared without case or separators: `line-items`, `LineItems` and `line_items` alike. */
