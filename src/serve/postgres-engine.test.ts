@@ -158,7 +158,16 @@ describe("a serve whose store connections are ended (Postgres restarted, an admi
       await until(
         "its run settled",
         async () => (await store.runs()).some((r) => r.status === "succeeded"),
-        async () => ({ runs: await store.runs(), logs }),
+        async () => ({
+          runs: await store.runs(),
+          jobs: (
+            await other.query(
+              "SELECT id, locked_by, locked_at, run_at, attempts, last_error FROM graphile_worker.jobs ORDER BY id",
+            )
+          ).rows,
+          pool: { total: store.pool.totalCount, idle: store.pool.idleCount, waiting: store.pool.waitingCount },
+          logs,
+        }),
       );
     } finally {
       await membership.leave(async () => undefined);

@@ -28,10 +28,10 @@
 // than every outage) or stopping the attempts whenever the lock drops (a worker
 // cut off finds out late, and the lock is gone at once).
 import { randomUUID } from "node:crypto";
-import { EventEmitter } from "node:events";
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import { attemptsSpent, outcomeOf, saySpent, settledLine } from "./run-executor.js";
 import { type HeldSession, heldSession } from "./postgres-locks.js";
+import { startRunners } from "./postgres-runners.js";
 import { inTransaction, RunTakenOver, storeOutOfReach } from "./postgres-runs.js";
 import { importWorker, JOB_MAX_ATTEMPTS, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
 import { endedMidAttempt, type RetryPolicy, type RunOutcome, retryDelay, type StoredRun } from "./store.js";
@@ -70,25 +70,16 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   const mine = new Set<string>();
   const task = jobTask(o, cancel.signal, inFlight);
   await raiseOldJobs(o);
-  const { events, liveness } = await workerLocks(o, mine);
-  const runWith = (concurrency: number) =>
-    worker.run({
+  const locks = await workerLocks(o, mine);
+  const runners = await startRunners(o, {
+    options: {
       pgPool: o.store.pool,
-      concurrency,
       noHandleSignals: true,
       pollInterval: 500,
       logger: quietLogger(worker),
-      events,
       taskList: { [runTask(o.trigger)]: task },
-    });
-  const runners = [await runWith(o.concurrency)];
-  let stopping = false;
-  replaceEndedWorkers(o, events, liveness, mine, () => {
-    if (!stopping)
-      void runWith(1).then(
-        (r) => (stopping ? void r.stop() : void runners.push(r)),
-        (e: unknown) => o.log(`runs: a worker could not be started: ${(e as Error).message}`),
-      );
+    },
+    ...locks,
   });
   const utils = await worker.makeWorkerUtils({ pgPool: o.store.pool, logger: quietLogger(worker) });
   const sweeper = setInterval(
@@ -102,9 +93,8 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   return {
     async stop(graceMs) {
       clearInterval(sweeper);
-      stopping = true;
       let grace: NodeJS.Timeout | undefined;
-      const stopped = Promise.all(runners.map((r) => r.stop()));
+      const stopped = runners.stop();
       const over = new Promise<"over">((done) => {
         grace = setTimeout(() => done("over"), graceMs);
       });
@@ -118,7 +108,7 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
       }
       clearTimeout(grace);
       await utils.release();
-      liveness.release();
+      locks.liveness.release();
     },
   };
 }
@@ -240,60 +230,44 @@ async function settleSpent(o: EngineOptions, run: StoredRun, outcome: RunOutcome
 }
 
 /**
- * This process's workers' locks, on a session of their own: each taken as graphile-worker makes the worker (the
- * events given to `run`, which makes its workers before it returns), and all of them taken again on a new connection
- * when that one is lost (Postgres restarted, the session ended by an administrator), whose error would otherwise end
- * the process.
+ * This process's workers' locks, on a session of their own: each taken as graphile-worker makes the worker, let go as
+ * it ends, and all of them taken again on a new connection when that one is lost (Postgres restarted, the session
+ * ended by an administrator), whose error would otherwise end the process.
  */
-async function workerLocks(
-  o: EngineOptions,
-  mine: Set<string>,
-): Promise<{ events: import("graphile-worker").WorkerEvents; liveness: HeldSession }> {
-  const liveness = await heldSession(
+async function workerLocks(o: EngineOptions, mine: Set<string>) {
+  const liveness: HeldSession = await heldSession(
     o.store.pool,
     async (session) => {
       for (const id of mine) await session.query(LOCK_SQL, [id]);
     },
     o.log,
   );
-  const events: import("graphile-worker").WorkerEvents = new EventEmitter();
   // One lock after the other: `run` makes its workers at once, and a connection runs one query at a time.
   let taking: Promise<unknown> = Promise.resolve();
-  events.on("worker:create", ({ worker: w }) => {
-    mine.add(w.workerId);
-    taking = taking.then(() =>
-      liveness
-        .current()
-        .query(LOCK_SQL, [w.workerId])
-        .catch((e: unknown) =>
-          o.log(`runs: the lock of worker ${w.workerId} could not be taken: ${(e as Error).message}`),
-        ),
-    );
-  });
-  return { events, liveness };
-}
-
-/**
- * graphile-worker ends a worker whose job it could not release (the database unreachable just then) and never replaces
- * it: the serve ran fewer runs at once, none at a concurrency of 1, and the job stayed locked under a lock this process
- * held. Its lock is let go, so the sweep frees its job, and `replace` starts a worker in its place.
- */
-function replaceEndedWorkers(
-  o: EngineOptions,
-  events: import("graphile-worker").WorkerEvents,
-  liveness: HeldSession,
-  mine: Set<string>,
-  replace: () => void,
-): void {
-  events.on("worker:fatalError", ({ worker: w, error }) => {
-    o.log(`runs: worker ${w.workerId} ended (${(error as Error).message}): its job freed, another worker started`);
-    mine.delete(w.workerId);
-    void liveness
-      .current()
-      .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [w.workerId])
-      .catch(() => undefined);
-    replace();
-  });
+  return {
+    liveness,
+    created(workerId: string) {
+      mine.add(workerId);
+      taking = taking.then(() =>
+        liveness
+          .current()
+          .query(LOCK_SQL, [workerId])
+          .catch((e: unknown) =>
+            o.log(`runs: the lock of worker ${workerId} could not be taken: ${(e as Error).message}`),
+          ),
+      );
+    },
+    // Let go, so that the sweep frees a job an ended worker still held.
+    ended(workerId: string) {
+      mine.delete(workerId);
+      taking = taking.then(() =>
+        liveness
+          .current()
+          .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [workerId])
+          .catch(() => undefined),
+      );
+    },
+  };
 }
 
 /**

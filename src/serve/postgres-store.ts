@@ -112,6 +112,10 @@ async function openPool(url: string): Promise<Pool> {
   const pool: Pool = new pg.Pool({ connectionString: url, max: 6 });
   // An idle connection that breaks is dropped by the pool; without a listener its error would end the process.
   pool.on("error", () => undefined);
+  // So would one's that is checked out between two queries: graphile-worker's workers hold theirs with no listener,
+  // and Postgres ending the sessions then (a restart, an administrator) ended the serve. The error is not lost: the
+  // connection's next query fails with it, and the pool drops the connection when it comes back.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   try {
     const worker = await importWorker();
     // One opener at a time creates the tables and runs graphile-worker's migrations: serves starting together on a

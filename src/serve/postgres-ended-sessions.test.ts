@@ -1,0 +1,92 @@
+// A Postgres store whose sessions Postgres ends (a restart, an administrator, a proxy) at the moments graphile-worker
+// handles worst: while a worker holds a connection between two queries, and while a runner reads its task list for the
+// first time. Neither may end the serve or leave its runs queued for good.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PostgresServer } from "../../test-support/postgres-server.js";
+import { until } from "../../test-support/runtime/hang-guard.js";
+import { sharedPostgres } from "../../test-support/shared-postgres.js";
+import { deliveryOf } from "../../test-support/store-contract.js";
+import { openPostgresStore } from "./postgres-store.js";
+import { startRuns } from "./start-runs.js";
+
+let postgres: PostgresServer;
+beforeAll(async () => {
+  postgres = await sharedPostgres();
+});
+afterAll(async () => {
+  await postgres?.stop();
+});
+
+/** Ends `client`'s session from `admin` and waits until the client has seen its socket close. */
+async function endSession(admin: pg.Client, client: pg.PoolClient): Promise<void> {
+  const socket = (client as unknown as { connection: { stream: NodeJS.EventEmitter } }).connection.stream;
+  const gone = new Promise<void>((done) => socket.prependOnceListener("close", () => done()));
+  await admin.query("SELECT pg_terminate_backend($1)", [(client as unknown as { processID: number }).processID]);
+  await gone;
+}
+
+describe("a connection of the store checked out when Postgres ends its session", () => {
+  it("fails its next query, and the process goes on (no error left without a listener)", async () => {
+    await postgres.createDatabase("zqidleout");
+    const store = await openPostgresStore(postgres.url("zqidleout"));
+    const admin = new pg.Client({ connectionString: postgres.url("zqidleout") });
+    await admin.connect();
+    // Held between two queries with no listener of its own, as graphile-worker's workers hold theirs.
+    const client = await store.pool.connect();
+    let released = false;
+    try {
+      expect(client.listenerCount("error")).toBeGreaterThan(0);
+      await endSession(admin, client);
+      await expect(client.query("SELECT 1")).rejects.toThrow(/not queryable|terminat/);
+      client.release();
+      released = true;
+      // The pool dropped it: the store answers on a new connection.
+      expect((await store.pool.query<{ n: number }>("SELECT 1 AS n")).rows[0]?.n).toBe(1);
+    } finally {
+      if (!released) client.release(true);
+      await admin.end();
+      await store.close();
+    }
+  });
+});
+
+describe("a serve whose runner's first read of its task list meets an ended session", () => {
+  it("replaces the runner, whose workers would fail every fetch for good: its runs still run", async () => {
+    await postgres.createDatabase("zqtasklist");
+    const store = await openPostgresStore(postgres.url("zqtasklist"));
+    const admin = new pg.Client({ connectionString: postgres.url("zqtasklist") });
+    await admin.connect();
+    let ended = 0;
+    store.pool.on("acquire", (client: pg.PoolClient & { zqCut?: true }) => {
+      if (client.zqCut) return;
+      client.zqCut = true;
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as { query: unknown }).query = async (...args: unknown[]) => {
+        const text = typeof args[0] === "object" ? String((args[0] as { text?: unknown }).text) : String(args[0]);
+        if (/insert into .*_private_tasks/i.test(text) && ended++ === 0) await endSession(admin, client);
+        return query(...args);
+      };
+    });
+    const logs: string[] = [];
+    const runs = await startRuns({
+      store,
+      trigger: "zqtask_list",
+      concurrency: 1,
+      retry: { attempts: 1, backoffMs: 1 },
+      log: (line) => logs.push(line),
+      attempt: async () => ({ status: "succeeded", durationMs: 0, blocks: [], placeholders: [] }),
+    });
+    try {
+      await store.accept(deliveryOf("zqtask_list", ["evt-zq-listed"]), 3_600_000);
+      await until(async () => (await store.runs()).some((r) => r.status === "succeeded"), "the run settled");
+      expect(ended).toBeGreaterThan(0);
+      expect(logs.filter((l) => l.includes("failed to fetch a job"))).toHaveLength(1);
+      expect(logs.some((l) => l.includes("its workers replaced by new ones"))).toBe(true);
+    } finally {
+      await runs.stop(1000);
+      await admin.end();
+      await store.close();
+    }
+  });
+});
