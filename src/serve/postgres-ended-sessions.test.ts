@@ -90,3 +90,51 @@ describe("a serve whose runner's first read of its task list meets an ended sess
     }
   });
 });
+
+describe("a worker graphile-worker ended while Postgres refuses connections", () => {
+  it("is replaced by a worker tried until it starts: the serve's one worker runs the next run", async () => {
+    await postgres.createDatabase("zqrestartlater");
+    const store = await openPostgresStore(postgres.url("zqrestartlater"));
+    const logs: string[] = [];
+    const connect = store.pool.connect.bind(store.pool);
+    let refuse = 0;
+    // Connections asked for as graphile-worker asks (a promise) refused, as while Postgres restarts: the job's release
+    // fails, which ends the worker, then its replacement's start fails too. The pool's own queries (a callback) go.
+    (store.pool as { connect: unknown }).connect = (...args: unknown[]) => {
+      if (refuse > 0 && args.length === 0) {
+        refuse--;
+        return Promise.reject(Object.assign(new Error("zq: connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
+      }
+      return (connect as (...a: unknown[]) => unknown)(...args);
+    };
+    const ran: string[] = [];
+    const runs = await startRuns({
+      store,
+      trigger: "zqrestart_later",
+      concurrency: 1,
+      retry: { attempts: 3, backoffMs: 1 },
+      log: (line) => logs.push(line),
+      settled: (run) => {
+        if (run.event === "evt-zq-before") refuse = 2;
+      },
+      attempt: async (run) => {
+        ran.push(run.event);
+        return { status: "succeeded", durationMs: 0, blocks: [], placeholders: [] };
+      },
+    });
+    try {
+      await store.accept(deliveryOf("zqrestart_later", ["evt-zq-before"]), 3_600_000);
+      await until(() => logs.some((l) => l.includes("could not be started")), "a replacement's start failed");
+      await until(() => refuse === 0, "the refusals spent");
+      await store.accept(deliveryOf("zqrestart_later", ["evt-zq-after"]), 3_600_000);
+      await until(async () => (await store.runs("succeeded")).length === 2, "both runs settled");
+      expect(ran).toEqual(["evt-zq-before", "evt-zq-after"]);
+      expect(logs).toContainEqual(expect.stringMatching(/^runs: worker \S+ ended \(zq: connect ECONNREFUSED\)/));
+      expect(logs).toContainEqual(expect.stringMatching(/^runs: a worker could not be started .*tried again in 1 s$/));
+    } finally {
+      (store.pool as { connect: unknown }).connect = connect;
+      await runs.stop(1000);
+      await store.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // The graphile-worker runners of one serve (postgres-engine.ts): started at the serve's concurrency, and replaced when
 // they stop taking jobs though the database answers. graphile-worker leaves two such states behind, each silent:
 // - a worker whose job it could not release (the database unreachable just then) is ended and never replaced: the
-//   serve ran fewer runs at once, none at a concurrency of 1;
+//   serve ran fewer runs at once, none at a concurrency of 1 (its replacement is tried until it starts);
 // - a runner whose first read of its task list failed on an error it does not retry (a session ended by a restart
 //   of Postgres or an administrator, 57P01) keeps that failure for good (taskIdentifiers.js caches the rejected
 //   promise, in 0.16 and 0.18 alike): each of its workers' fetches fails with it every poll, no job is taken again,
@@ -19,6 +19,9 @@ interface RunnersOptions {
 
 /** Fetches of one worker failing in a row before the store is asked whether it answers (half a second apart). */
 const STUCK_AFTER = 6;
+/** The waits before a replacement that could not start is tried again: doubling from the first to the most. */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MOST_MS = 30_000;
 
 export interface RunnerHooks {
   /** graphile-worker's options for a runner but its concurrency and events. */
@@ -66,20 +69,34 @@ export async function startRunners(o: RunnersOptions, hooks: RunnerHooks): Promi
     if (stopping) await runner.stop();
     else live.add(runner);
   };
-  const another = (concurrency: number) => {
-    if (!stopping)
-      void start(concurrency).catch((e: unknown) =>
-        o.log(`runs: a worker could not be started: ${(e as Error).message}`),
-      );
+  // Tried until one starts: the worker it replaces ended because the database was out of reach, which it may still
+  // be (a start given up on left the serve a worker short for good, none at a concurrency of 1).
+  const waiting = new Set<NodeJS.Timeout>();
+  const another = (concurrency: number, delayMs = 0) => {
+    if (stopping) return;
+    const timer = setTimeout(() => {
+      waiting.delete(timer);
+      if (stopping) return;
+      void start(concurrency).catch((e: unknown) => {
+        const next = Math.min(Math.max(RESTART_FIRST_MS, delayMs * 2), RESTART_MOST_MS);
+        const why = (e as Error).message;
+        o.log(`runs: ${workersSaid(concurrency)} could not be started (${why}): tried again in ${next / 1000} s`);
+        another(concurrency, next);
+      });
+    }, delayMs);
+    waiting.add(timer);
   };
   await start(o.concurrency);
   return {
     async stop() {
       stopping = true;
+      for (const timer of waiting) clearTimeout(timer);
       await Promise.all([...live].map((r) => r.stop()));
     },
   };
 }
+
+const workersSaid = (n: number) => (n === 1 ? "a worker" : `${n} workers`);
 
 /**
  * Calls `stuck` when a worker's fetches of a job have failed `STUCK_AFTER` times in a row while the store answers a
