@@ -16,11 +16,11 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const MiB = 1024 * 1024;
 
 /**
- * A document of `operations` lists sharing one query parameter of `kinds` values: small itself (the parameter is
- * written once), each operation's draft holds the values again.
+ * A document of `operations` lists sharing one query parameter of `kinds` values of about 260 characters each: small
+ * itself (the parameter is written once), each operation's draft holds the values again.
  */
 function wholeDocument(operations: number, kinds: number): string {
-  const values = Array.from({ length: kinds }, (_, i) => `zqvalue-${i}-abcdefghij`);
+  const values = Array.from({ length: kinds }, (_, i) => `zqvalue-${i}-${"abcdefghij".repeat(25)}`);
   const paths: Record<string, unknown> = {};
   for (let i = 0; i < operations; i++)
     paths[`/zqitems${i}`] = {
@@ -53,9 +53,11 @@ describe("a whole API's draft", () => {
   it("add --operations all writes a manifest past 4 MiB that generate reads", async () => {
     const dir = runtimeProject(join(tmp, "whole"), "specs");
     writeFileSync(join(dir, "package.json"), '{ "name": "zqwhole-project", "private": true }\n');
-    // 12 operations of 15,000 values: a manifest of 4.4 MiB, as 120 of 1,500 made (the limits are bytes, not
-    // operations), with a tenth of the work each operation costs (its draft, link and package).
-    writeFileSync(join(dir, "whole.json"), wholeDocument(12, 15_000));
+    // 12 operations of 1,500 long values: a manifest past 4 MiB, as 120 operations of 1,500 short values made (the
+    // limits are bytes, not operations nor values), with a tenth of the work each operation costs (its draft, link and
+    // package) and of what each value costs (a node to parse, check and write: 15,000 short values an operation cost
+    // add and generate 3.7 s of CPU, 1,500 long ones 2.4 s).
+    writeFileSync(join(dir, "whole.json"), wholeDocument(12, 1_500));
     const add = await cli(["add", "zqwhole", "--from", "whole.json", "--operations", "all"], { cwd: dir });
     expect(add.code, add.stderr).toBe(0);
     expect(add.stdout).toContain("the draft links: generate accepts it");
