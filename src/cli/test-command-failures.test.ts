@@ -211,6 +211,7 @@ const brokenAnswerReports = () =>
     return { dir, r, summary, out };
   })());
 
+// github on a passing run: test-command.test.ts, on the run of its first test.
 describe.concurrent("reports for CI", () => {
   const answerCase = `shelf_list_books › example › answer 200 "${BROKEN_EXAMPLE}"`;
 
@@ -248,20 +249,6 @@ describe.concurrent("reports for CI", () => {
       expect(md).toContain(`<details><summary>❌ shelf ${answerCase} — specs/shelf/openapi.yaml:${line}:`);
     },
   );
-
-  it("github on a passing run: no annotation, a summary with a row per provider", async () => {
-    const summary = join(tmp, "books-summary.md");
-    // Two cases of each operation: the summary's form is what is read (every case passes in derived.contract.test.ts).
-    const r = await cli(
-      ["test", "books", "--seed", "7", "--runs", "2", "--cases-per-operation", "2", "--reporter", "github"],
-      { env: { GITHUB_STEP_SUMMARY: summary } },
-    );
-    expect(r).toMatchObject({ code: 0, stdout: "" });
-    const md = readFileSync(summary, "utf8");
-    expect(md).toMatch(/^## ✅ Contract tests: \d+ passed, 0 failed$/m);
-    expect(md).toMatch(/^\| books \| (\d+) \| \1 \| 0 \|$/m);
-    expect(md).not.toContain("### Failures");
-  });
 
   it(
     "several reporters at once, each to its own --output; html is one offline page with coverage and each " +

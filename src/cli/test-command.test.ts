@@ -26,14 +26,58 @@ const project = (name: string, specs: Record<string, string>, generatedFrom?: st
 // command's (its lines, reports, mocks), not the cases': those that only read a passing run's report sample two cases
 // of each operation (every case of every provider passes in contract-tests/derived.contract.test.ts).
 const SAMPLED = ["--cases-per-operation", "2"];
+
+/**
+ * A shard of books' suite as JSON, on the shared mocks, with what the command handed its mocks: run once for the two
+ * tests that read it (the report, and the mocks' options).
+ */
+let booksShard: Promise<{ r: CliRun; asked: MockOptions[] }> | undefined;
+const booksShardRun = () =>
+  (booksShard ??= (async () => {
+    const asked: MockOptions[] = [];
+    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "1", "--shard", "1/3"], {
+      startMocks: async (providers, options) => {
+        asked.push(options);
+        const shared = await sharedMockUrls();
+        return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]!])), close: async () => {} };
+      },
+    });
+    return { r, asked };
+  })());
+
+/**
+ * Books' sampled suite with the github reporter and a job summary, run once for the two tests that read it: the run
+ * itself (the text report goes to the log, stderr, beside the annotations; on stdout by default: the looser-manifest
+ * test reads it there), and github's output on a passing run.
+ */
+let booksGithub: Promise<{ r: CliRun; summary: string }> | undefined;
+const booksGithubRun = () =>
+  (booksGithub ??= (async () => {
+    const summary = join(tmp, "books-summary.md");
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "2", ...SAMPLED, "--reporter", "github"], {
+      env: { GITHUB_STEP_SUMMARY: summary },
+    });
+    return { r, summary };
+  })());
+
 describe.concurrent("blockwright test on this repository's specs", () => {
   it("runs a provider's derived cases on its mock: exit 0, a summary, the mock released", async () => {
-    const r = await cli(["test", "books", "--seed", "7", "--runs", "2", ...SAMPLED]);
+    const { r } = await booksGithubRun();
     expect(r.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock, seed 7, 2 runs per property$/m);
-    expect(r.stdout).toMatch(/^books\s+\d+ cases {2}(\d+) passed {2}0 failed$/m);
-    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, 0 failed$/);
+    expect(r.stderr).toMatch(/^books\s+\d+ cases {2}(\d+) passed {2}0 failed$/m);
+    expect(r.stderr.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, 0 failed$/);
     expect(r.mocks).toEqual([{ asked: ["books"], closed: true }]);
     expect(r.code).toBe(0);
+  });
+
+  it("github on a passing run: no annotation, a summary with a row per provider", async () => {
+    // Two cases of each operation: the summary's form is what is read (every case passes in derived.contract.test.ts).
+    const { r, summary } = await booksGithubRun();
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+    const md = readFileSync(summary, "utf8");
+    expect(md).toMatch(/^## ✅ Contract tests: \d+ passed, 0 failed$/m);
+    expect(md).toMatch(/^\| books \| (\d+) \| \1 \| 0 \|$/m);
+    expect(md).not.toContain("### Failures");
   });
 
   it("writes valid JUnit XML to --output, one testsuite per provider, and a summary on stderr", async () => {
@@ -66,7 +110,7 @@ describe.concurrent("blockwright test on this repository's specs", () => {
   });
 
   it("prints a JSON report on stdout", async () => {
-    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "1", "--shard", "1/3"]);
+    const { r } = await booksShardRun();
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ seed: 7, runs: 1, shard: "1/3", summary: { failed: 0, errors: 0 } });
     expect(report.cases.length).toBe(report.summary.cases);
@@ -78,14 +122,7 @@ describe.concurrent("blockwright test on this repository's specs", () => {
   });
 
   it("hands its mocks the specs it linked: no document read again, only the operations its cases call", async () => {
-    const asked: MockOptions[] = [];
-    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "1", "--shard", "1/3"], {
-      startMocks: async (providers, options) => {
-        asked.push(options);
-        const shared = await sharedMockUrls();
-        return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]!])), close: async () => {} };
-      },
-    });
+    const { r, asked } = await booksShardRun();
     expect(r.code).toBe(0);
     const called = new Set<string>(JSON.parse(r.stdout).cases.map((c: { operation: string }) => c.operation));
     expect(asked.length).toBeGreaterThan(0);
@@ -112,22 +149,15 @@ describe.concurrent("blockwright test on this repository's specs", () => {
       const operation = (line: string) => line.split(" › ")[0] ?? "";
       for (const op of new Set(all.map(operation)))
         expect(shards.filter((s) => s.some((l) => operation(l) === op))).toHaveLength(1);
-      // Each shard starts only the mocks of the providers its cases use.
+      // Each shard starts only the mocks of the providers its cases use. A run in this thread asks for its mocks
+      // before it looks for an interrupt: each is interrupted at its line of cases, and runs none (a shard's whole run
+      // is the JSON report's test).
       for (const [i, shard] of shards.entries()) {
         const providers = [...new Set(shard.map((l) => l.split("\t")[0]))].sort();
-        const r = await cli([
-          "test",
-          "books",
-          "persondata",
-          "--shard",
-          `${i + 1}/3`,
-          "--seed",
-          "7",
-          "--runs",
-          "1",
-          "--workers",
-          "1",
-        ]);
+        const r = await cli(
+          ["test", "books", "persondata", "--shard", `${i + 1}/3`, "--seed", "7", "--runs", "1", "--workers", "1"],
+          { interruptOn: / on \d+ mocks?, seed /m },
+        );
         expect(
           r.mocks.map((m) => [...m.asked].sort()),
           `shard ${i + 1}/3`,
