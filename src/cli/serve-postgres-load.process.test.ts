@@ -201,13 +201,15 @@ describe("two receivers and a worker on one Postgres", () => {
       const [a, b] = [await addressOf(serves[0]!), await addressOf(serves[1]!)];
       await addressOf(serves[2]!);
       let bAlive = true;
-      const send = async (url: string, i: number): Promise<boolean> => {
+      // The answer's status, or why none came: a test that fails says which.
+      const send = async (url: string, i: number): Promise<string> => {
         const body = JSON.stringify({ type: "book.added", book: { id: `b-${i}`, title: "Zq", state: "ready" } });
         const headers = await signDelivery(trigger, body, { secret: SECRET, url, id: `msg_zq_load_${i}` });
         try {
-          return (await fetch(url, { method: "POST", headers, body })).status === 204;
-        } catch {
-          return false;
+          const answer = await fetch(url, { method: "POST", headers, body });
+          return answer.status === 204 ? "204" : `${answer.status} ${await answer.text()}`;
+        } catch (e) {
+          return `no answer: ${(e as Error).message} (${String((e as Error).cause ?? "")})`;
         }
       };
       let next = 0;
@@ -223,7 +225,8 @@ describe("two receivers and a worker on one Postgres", () => {
           // One in ten goes to both receivers at once (a provider's retry crossing the first).
           const both = i % 10 === 0 && bAlive ? await Promise.all([send(a, i), send(b, i)]) : [await send(first, i)];
           // No answer taken: the provider sends it again, to the receiver that answers.
-          if (!both.some(Boolean)) expect(await send(a, i), `delivery ${i} to the survivor`).toBe(true);
+          if (!both.includes("204"))
+            expect(await send(a, i), `delivery ${i} to the survivor, after ${both.join("; ")}`).toBe("204");
         }
       };
       await Promise.all(Array.from({ length: AT_ONCE }, sender));
