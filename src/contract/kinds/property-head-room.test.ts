@@ -45,11 +45,13 @@ describe("random valid inputs of more number query values than a request head ho
     const results = await runCases(propertyKind.derive(subject.tools[0]!, subject), {
       mockUrl: () => url,
       seed: 3,
-      runs: 60,
+      // The count written plainly undone (a number's share as its shortest text) or the head's fixed room left out:
+      // each made draws of these runs answered 431, as of 60 (and the first at 5 runs).
+      runs: 20,
       observe: (call) => statuses.push(...call.exchanges.map((ex) => ex.status)),
     });
     expect(results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
     expect(statuses).not.toContain(431);
-    expect(statuses.length).toBeGreaterThan(30);
+    expect(statuses.length).toBeGreaterThan(10);
   });
 });
