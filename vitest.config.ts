@@ -69,13 +69,17 @@ if (process.env.BLOCKWRIGHT_TEST_PRISM_SOURCES !== "1") {
 // folder, the copy with more providers) is never read back, as the next run's
 // folder has another name, and Vitest prunes the cache only when the lockfile
 // changes: each `npm test` left about 110 such modules there (10 to 14 MB).
-// Those under the temporary folders are not written.
+// Those under the temporary folders are not written, but for the repository's own: a clone in the temporary folder
+// (`git clone` into `mktemp -d`, a helper's /tmp/<name>) had no module cached at all (its main process 2.8 s in
+// Rolldown's transforms for src/link src/load src/model runtime, each run).
 function uncachedScratchModules(): Plugin {
   const folders = [...new Set([tmpdir(), TMPDIR].filter((f) => f !== undefined))].map(
     (f) => `${f.replace(/\/$/, "")}/`,
   );
+  const repository = source(".");
+  const scratch = (id: string) => !id.startsWith(repository) && folders.some((f) => id.startsWith(f));
   // One generator (Vitest keeps a set) though each project's plugins are called.
-  const scratchModule = ({ id }: { id: string }) => (folders.some((f) => id.startsWith(f)) ? false : undefined);
+  const scratchModule = ({ id }: { id: string }) => (scratch(id) ? false : undefined);
   return {
     name: "blockwright:uncached-scratch-modules",
     // It changes no module's transform: no part of the cache's key.
