@@ -138,3 +138,59 @@ describe("a worker graphile-worker ended while Postgres refuses connections", ()
     }
   });
 });
+
+describe("a run whose block's journal write meets an ended session", () => {
+  it("is tried again with no attempt spent: a trigger of one attempt still runs it", async () => {
+    await postgres.createDatabase("zqjournalout");
+    const store = await openPostgresStore(postgres.url("zqjournalout"));
+    const admin = new pg.Client({ connectionString: postgres.url("zqjournalout") });
+    await admin.connect();
+    let ended = 0;
+    store.pool.on("acquire", (client: pg.PoolClient & { zqCut?: true }) => {
+      if (client.zqCut) return;
+      client.zqCut = true;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = async (...args: unknown[]) => {
+        if (String(args[0]).startsWith("INSERT INTO bw_run_blocks") && ended++ === 0) await endSession(admin, client);
+        return query(...args);
+      };
+    });
+    const logs: string[] = [];
+    const block = { id: "one", name: "one", type: "zqhooks", operation: "zqhooks_do", durationMs: 0 } as const;
+    const runs = await startRuns({
+      store,
+      trigger: "zqjournal_out",
+      concurrency: 1,
+      retry: { attempts: 1, backoffMs: 1 },
+      log: (line) => logs.push(line),
+      // As the runtime's run does: a journal write that fails fails its block, retryable.
+      attempt: async (_run, journal) => {
+        try {
+          await journal({ ...block, status: "succeeded", outputs: {} });
+          return { status: "succeeded", durationMs: 0, blocks: [], placeholders: [] };
+        } catch (e) {
+          const error = { type: "network", provider: "zqhooks", operation: "zqhooks_do", retryable: true } as const;
+          const failed = { ...block, status: "failed", error: { ...error, message: (e as Error).message } } as const;
+          return { status: "failed", durationMs: 0, blocks: [failed], placeholders: [] };
+        }
+      },
+    });
+    try {
+      await store.accept(deliveryOf("zqjournal_out", ["evt-zq-journaled"]), 3_600_000);
+      await until(
+        async () => (await store.runs()).some((r) => r.status !== "queued" && r.status !== "running"),
+        "the run ended",
+      );
+      const [run] = await store.runs();
+      expect(run).toMatchObject({ status: "succeeded", attempts: 1, blocks: [{ id: "one", status: "succeeded" }] });
+      expect(ended).toBeGreaterThan(1);
+      expect(logs).toContainEqual(
+        expect.stringMatching(/could not journal a block, its store out of reach .*no attempt spent$/),
+      );
+    } finally {
+      await runs.stop(1000);
+      await admin.end();
+      await store.close();
+    }
+  });
+});

@@ -143,15 +143,27 @@ function jobTask(o: EngineOptions, signal: AbortSignal, inFlight: Set<Promise<un
       o.log(
         `${run.trigger}: the run ${run.id} resumes (attempt ${current.attempts}): ${endedMidAttempt(run.attempts)}`,
       );
-    const going = o.attempt(current, (block) => o.store.journal(runId, block, lease), signal);
+    // A journal write that met the store out of reach, which fails its block (the runtime's journalFailed).
+    let outage: Error | undefined;
+    const journal = (block: BlockResult) =>
+      o.store.journal(runId, block, lease).catch((e: unknown) => {
+        if (storeOutOfReach(e)) outage ??= e as Error;
+        throw e;
+      });
+    const going = o.attempt(current, journal, signal);
     inFlight.add(going);
     try {
       const result = await going;
-      const outcome = outcomeOf(current, result, o.retry, Date.now());
+      if (result.status !== "failed") outage = undefined;
+      const outcome = outage
+        ? outageOutcome(o, outage, current.attempts, Date.now())
+        : outcomeOf(current, result, o.retry, Date.now());
       // Queued again: settling adds the next attempt's job at the trigger's backoff, and this job ends.
       await o.store.settle(runId, outcome, Date.now(), lease);
       o.settled?.(current, result, outcome.status);
-      const line = settledLine(run, current.attempts, o.retry.attempts, outcome, Date.now());
+      const line = outage
+        ? `${run.trigger}: the run ${run.id} ${outcome.error}`
+        : settledLine(run, current.attempts, o.retry.attempts, outcome, Date.now());
       if (line) o.log(line);
     } catch (e) {
       // Thrown on: graphile-worker's failure of the job holds only while this worker still has it, which it does not.
@@ -160,6 +172,21 @@ function jobTask(o: EngineOptions, signal: AbortSignal, inFlight: Set<Promise<un
     } finally {
       inFlight.delete(going);
     }
+  };
+}
+
+/**
+ * An attempt whose journal could not be written because the store was out of reach (a session ended, Postgres
+ * restarting) is an outage, not the run's failure, as one that could not begin is: tried again after the backoff of
+ * the attempt it was, no attempt spent. Counted, a restart of Postgres ended a one-attempt trigger's runs in flight
+ * dead; the blocks it did not journal run again (with the run's idempotency keys), as after a crash.
+ */
+function outageOutcome(o: EngineOptions, outage: Error, attempt: number, nowMs: number): RunOutcome {
+  return {
+    status: "queued",
+    undoAttempt: true,
+    nextAt: nowMs + retryDelay(o.retry, attempt),
+    error: `could not journal a block, its store out of reach (${outage.message}): tried again, no attempt spent`,
   };
 }
 
