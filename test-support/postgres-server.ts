@@ -277,3 +277,36 @@ function describe(b: Blocked): string {
 function walk(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" }).map((p) => join(folder, p));
 }
+
+/** Ends `client`'s session from `admin` and waits until the client has seen its socket close. */
+export async function endSession(admin: pg.Client, client: pg.PoolClient): Promise<void> {
+  const socket = (client as unknown as { connection: { stream: NodeJS.EventEmitter } }).connection.stream;
+  // The socket's close, heard first: pg's own handlers after it raise the connection's error.
+  const gone = new Promise<void>((done) => socket.prependOnceListener("close", () => done()));
+  await admin.query("SELECT pg_terminate_backend($1)", [(client as unknown as { processID: number }).processID]);
+  await gone;
+}
+
+/**
+ * Ends, from `admin`, the session of the pool's connection about to send the first statement that `matches` (a
+ * restart of Postgres or an administrator at that moment), then sends it there; `sent()` counts the matching
+ * statements sent, that one included.
+ */
+export function endSessionAtFirst(
+  pool: pg.Pool,
+  admin: pg.Client,
+  matches: (text: string) => boolean,
+): { sent(): number } {
+  let sent = 0;
+  pool.on("acquire", (client: pg.PoolClient & { zqCut?: true }) => {
+    if (client.zqCut) return;
+    client.zqCut = true;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = async (...args: unknown[]) => {
+      const text = typeof args[0] === "object" ? String((args[0] as { text?: unknown }).text) : String(args[0]);
+      if (matches(text) && sent++ === 0) await endSession(admin, client);
+      return query(...args);
+    };
+  });
+  return { sent: () => sent };
+}

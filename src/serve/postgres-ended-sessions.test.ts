@@ -3,7 +3,7 @@
 // first time. Neither may end the serve or leave its runs queued for good.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PostgresServer } from "../../test-support/postgres-server.js";
+import { endSession, endSessionAtFirst, type PostgresServer } from "../../test-support/postgres-server.js";
 import { until } from "../../test-support/runtime/hang-guard.js";
 import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import { deliveryOf } from "../../test-support/store-contract.js";
@@ -17,14 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await postgres?.stop();
 });
-
-/** Ends `client`'s session from `admin` and waits until the client has seen its socket close. */
-async function endSession(admin: pg.Client, client: pg.PoolClient): Promise<void> {
-  const socket = (client as unknown as { connection: { stream: NodeJS.EventEmitter } }).connection.stream;
-  const gone = new Promise<void>((done) => socket.prependOnceListener("close", () => done()));
-  await admin.query("SELECT pg_terminate_backend($1)", [(client as unknown as { processID: number }).processID]);
-  await gone;
-}
 
 describe("a connection of the store checked out when Postgres ends its session", () => {
   it("fails its next query, and the process goes on (no error left without a listener)", async () => {
@@ -57,17 +49,7 @@ describe("a serve whose runner's first read of its task list meets an ended sess
     const store = await openPostgresStore(postgres.url("zqtasklist"));
     const admin = new pg.Client({ connectionString: postgres.url("zqtasklist") });
     await admin.connect();
-    let ended = 0;
-    store.pool.on("acquire", (client: pg.PoolClient & { zqCut?: true }) => {
-      if (client.zqCut) return;
-      client.zqCut = true;
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      (client as { query: unknown }).query = async (...args: unknown[]) => {
-        const text = typeof args[0] === "object" ? String((args[0] as { text?: unknown }).text) : String(args[0]);
-        if (/insert into .*_private_tasks/i.test(text) && ended++ === 0) await endSession(admin, client);
-        return query(...args);
-      };
-    });
+    const cut = endSessionAtFirst(store.pool, admin, (text) => /insert into .*_private_tasks/i.test(text));
     const logs: string[] = [];
     const runs = await startRuns({
       store,
@@ -80,7 +62,7 @@ describe("a serve whose runner's first read of its task list meets an ended sess
     try {
       await store.accept(deliveryOf("zqtask_list", ["evt-zq-listed"]), 3_600_000);
       await until(async () => (await store.runs()).some((r) => r.status === "succeeded"), "the run settled");
-      expect(ended).toBeGreaterThan(0);
+      expect(cut.sent()).toBeGreaterThan(0);
       expect(logs.filter((l) => l.includes("failed to fetch a job"))).toHaveLength(1);
       expect(logs.some((l) => l.includes("its workers replaced by new ones"))).toBe(true);
     } finally {
@@ -145,16 +127,7 @@ describe("a run whose block's journal write meets an ended session", () => {
     const store = await openPostgresStore(postgres.url("zqjournalout"));
     const admin = new pg.Client({ connectionString: postgres.url("zqjournalout") });
     await admin.connect();
-    let ended = 0;
-    store.pool.on("acquire", (client: pg.PoolClient & { zqCut?: true }) => {
-      if (client.zqCut) return;
-      client.zqCut = true;
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = async (...args: unknown[]) => {
-        if (String(args[0]).startsWith("INSERT INTO bw_run_blocks") && ended++ === 0) await endSession(admin, client);
-        return query(...args);
-      };
-    });
+    const cut = endSessionAtFirst(store.pool, admin, (text) => text.startsWith("INSERT INTO bw_run_blocks"));
     const logs: string[] = [];
     const block = { id: "one", name: "one", type: "zqhooks", operation: "zqhooks_do", durationMs: 0 } as const;
     const runs = await startRuns({
@@ -183,7 +156,7 @@ describe("a run whose block's journal write meets an ended session", () => {
       );
       const [run] = await store.runs();
       expect(run).toMatchObject({ status: "succeeded", attempts: 1, blocks: [{ id: "one", status: "succeeded" }] });
-      expect(ended).toBeGreaterThan(1);
+      expect(cut.sent()).toBeGreaterThan(1);
       expect(logs).toContainEqual(
         expect.stringMatching(/could not journal a block, its store out of reach .*no attempt spent$/),
       );

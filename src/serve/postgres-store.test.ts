@@ -6,7 +6,7 @@
 // root, where Postgres runs as another user (test-support/shared-postgres.ts).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTGRES_PASSWORD, type PostgresServer } from "../../test-support/postgres-server.js";
+import { endSessionAtFirst, POSTGRES_PASSWORD, type PostgresServer } from "../../test-support/postgres-server.js";
 import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import type { ToolError, TriggerSpec } from "@blockwright/runtime/internal";
 import type { RunResult } from "@blockwright/runtime/workflow";
@@ -375,27 +375,11 @@ describe("a connection ended between a transaction's statements (Postgres restar
     const admin = new pg.Client({ connectionString: postgres.url("zqmidtx") });
     await admin.connect();
     // The first statement after the claim ends its connection first, and waits until the client has seen it end.
-    let ended = 0;
-    store.pool.on("acquire", (client: pg.PoolClient & { zqCut?: true }) => {
-      if (client.zqCut) return;
-      client.zqCut = true;
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      (client as { query: unknown }).query = async (...args: unknown[]) => {
-        if (String(args[0]).startsWith("INSERT INTO bw_deliveries_kept") && ended++ === 0) {
-          const pid = (client as unknown as { processID: number }).processID;
-          // The socket's close, heard first: pg's own handlers after it throw the error nobody listens to.
-          const socket = (client as unknown as { connection: { stream: NodeJS.EventEmitter } }).connection.stream;
-          const gone = new Promise<void>((done) => socket.prependOnceListener("close", () => done()));
-          await admin.query("SELECT pg_terminate_backend($1)", [pid]);
-          await gone;
-        }
-        return query(...args);
-      };
-    });
+    const cut = endSessionAtFirst(store.pool, admin, (text) => text.startsWith("INSERT INTO bw_deliveries_kept"));
     try {
       const taken = await store.accept(deliveryOf("zqmid_tx", ["evt-zq-mid"]), 3_600_000);
       expect(taken).toEqual([true]);
-      expect(ended).toBe(2);
+      expect(cut.sent()).toBe(2);
       const runs = await store.runs();
       expect(runs.map((r) => [r.event, r.status])).toEqual([["evt-zq-mid", "queued"]]);
       const kept = await admin.query("SELECT count(*)::int AS n FROM bw_deliveries_kept");
