@@ -121,49 +121,76 @@ describe("a worker graphile-worker ended while Postgres refuses connections", ()
   });
 });
 
+/**
+ * A run of a one-attempt trigger whose first journal write meets a session ended from another connection, failing its
+ * block as the runtime's run does (retryable); `refusedToo`: another block of the attempt refused for good beside it.
+ */
+async function journalOut(database: string, refusedToo: boolean) {
+  await postgres.createDatabase(database);
+  const store = await openPostgresStore(postgres.url(database));
+  const admin = new pg.Client({ connectionString: postgres.url(database) });
+  await admin.connect();
+  const cut = endSessionAtFirst(store.pool, admin, (text) => text.startsWith("INSERT INTO bw_run_blocks"));
+  const logs: string[] = [];
+  const block = { id: "one", name: "one", type: "zqhooks", operation: "zqhooks_do", durationMs: 0 } as const;
+  const error = { type: "network", provider: "zqhooks", operation: "zqhooks_do", retryable: true } as const;
+  const refused = {
+    ...block,
+    id: "two",
+    name: "two",
+    status: "failed",
+    error: { ...error, type: "upstream", status: 400, retryable: false, message: "zq: refused" },
+  } as const;
+  const runs = await startRuns({
+    store,
+    trigger: database,
+    concurrency: 1,
+    retry: { attempts: 1, backoffMs: 1 },
+    log: (line) => logs.push(line),
+    attempt: async (_run, journal) => {
+      try {
+        await journal({ ...block, status: "succeeded", outputs: {} });
+        return { status: "succeeded", durationMs: 0, blocks: [], placeholders: [] };
+      } catch (e) {
+        const failed = { ...block, status: "failed", error: { ...error, message: (e as Error).message } } as const;
+        return {
+          status: "failed",
+          durationMs: 0,
+          blocks: [failed, ...(refusedToo ? [refused] : [])],
+          placeholders: [],
+        };
+      }
+    },
+  });
+  try {
+    await store.accept(deliveryOf(database, ["evt-zq-journaled"]), 3_600_000);
+    await until(
+      async () => (await store.runs()).some((r) => r.status !== "queued" && r.status !== "running"),
+      "the run ended",
+    );
+    const [run] = await store.runs();
+    return { run, logs, sent: cut.sent() };
+  } finally {
+    await runs.stop(1000);
+    await admin.end();
+    await store.close();
+  }
+}
+
 describe("a run whose block's journal write meets an ended session", () => {
+  const unspent = /could not journal a block, its store out of reach .*no attempt spent$/;
+
   it("is tried again with no attempt spent: a trigger of one attempt still runs it", async () => {
-    await postgres.createDatabase("zqjournalout");
-    const store = await openPostgresStore(postgres.url("zqjournalout"));
-    const admin = new pg.Client({ connectionString: postgres.url("zqjournalout") });
-    await admin.connect();
-    const cut = endSessionAtFirst(store.pool, admin, (text) => text.startsWith("INSERT INTO bw_run_blocks"));
-    const logs: string[] = [];
-    const block = { id: "one", name: "one", type: "zqhooks", operation: "zqhooks_do", durationMs: 0 } as const;
-    const runs = await startRuns({
-      store,
-      trigger: "zqjournal_out",
-      concurrency: 1,
-      retry: { attempts: 1, backoffMs: 1 },
-      log: (line) => logs.push(line),
-      // As the runtime's run does: a journal write that fails fails its block, retryable.
-      attempt: async (_run, journal) => {
-        try {
-          await journal({ ...block, status: "succeeded", outputs: {} });
-          return { status: "succeeded", durationMs: 0, blocks: [], placeholders: [] };
-        } catch (e) {
-          const error = { type: "network", provider: "zqhooks", operation: "zqhooks_do", retryable: true } as const;
-          const failed = { ...block, status: "failed", error: { ...error, message: (e as Error).message } } as const;
-          return { status: "failed", durationMs: 0, blocks: [failed], placeholders: [] };
-        }
-      },
-    });
-    try {
-      await store.accept(deliveryOf("zqjournal_out", ["evt-zq-journaled"]), 3_600_000);
-      await until(
-        async () => (await store.runs()).some((r) => r.status !== "queued" && r.status !== "running"),
-        "the run ended",
-      );
-      const [run] = await store.runs();
-      expect(run).toMatchObject({ status: "succeeded", attempts: 1, blocks: [{ id: "one", status: "succeeded" }] });
-      expect(cut.sent()).toBeGreaterThan(1);
-      expect(logs).toContainEqual(
-        expect.stringMatching(/could not journal a block, its store out of reach .*no attempt spent$/),
-      );
-    } finally {
-      await runs.stop(1000);
-      await admin.end();
-      await store.close();
-    }
+    const { run, logs, sent } = await journalOut("zqjournalout", false);
+    expect(run).toMatchObject({ status: "succeeded", attempts: 1, blocks: [{ id: "one", status: "succeeded" }] });
+    expect(sent).toBeGreaterThan(1);
+    expect(logs).toContainEqual(expect.stringMatching(unspent));
+  });
+
+  it("fails as before when another block of the attempt was refused for good", async () => {
+    const { run, logs, sent } = await journalOut("zqjournalrefused", true);
+    expect(run).toMatchObject({ status: "failed", attempts: 1 });
+    expect(sent).toBe(1);
+    expect(logs.some((l) => unspent.test(l))).toBe(false);
   });
 });

@@ -154,10 +154,11 @@ function jobTask(o: EngineOptions, signal: AbortSignal, inFlight: Set<Promise<un
     inFlight.add(going);
     try {
       const result = await going;
-      if (result.status !== "failed") outage = undefined;
-      const outcome = outage
-        ? outageOutcome(o, outage, current.attempts, Date.now())
-        : outcomeOf(current, result, o.retry, Date.now());
+      const ordinary = outcomeOf(current, result, o.retry, Date.now());
+      // Only where the attempt would be tried again (or is dead for want of attempts): a block failing for good fails
+      // the run as before, whatever else met the outage.
+      if (ordinary.status !== "queued" && ordinary.status !== "dead") outage = undefined;
+      const outcome = outage ? outageOutcome(o, outage, current.attempts, ordinary, Date.now()) : ordinary;
       // Queued again: settling adds the next attempt's job at the trigger's backoff, and this job ends.
       await o.store.settle(runId, outcome, Date.now(), lease);
       o.settled?.(current, result, outcome.status);
@@ -181,11 +182,18 @@ function jobTask(o: EngineOptions, signal: AbortSignal, inFlight: Set<Promise<un
  * the attempt it was, no attempt spent. Counted, a restart of Postgres ended a one-attempt trigger's runs in flight
  * dead; the blocks it did not journal run again (with the run's idempotency keys), as after a crash.
  */
-function outageOutcome(o: EngineOptions, outage: Error, attempt: number, nowMs: number): RunOutcome {
+function outageOutcome(
+  o: EngineOptions,
+  outage: Error,
+  attempt: number,
+  ordinary: RunOutcome,
+  nowMs: number,
+): RunOutcome {
   return {
     status: "queued",
     undoAttempt: true,
-    nextAt: nowMs + retryDelay(o.retry, attempt),
+    // A later time the attempt's own failures asked for (an upstream's Retry-After, a quota's reset) kept.
+    nextAt: Math.max(nowMs + retryDelay(o.retry, attempt), ordinary.nextAt ?? 0),
     error: `could not journal a block, its store out of reach (${outage.message}): tried again, no attempt spent`,
   };
 }

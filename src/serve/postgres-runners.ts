@@ -72,17 +72,22 @@ export async function startRunners(o: RunnersOptions, hooks: RunnerHooks): Promi
   // Tried until one starts: the worker it replaces ended because the database was out of reach, which it may still
   // be (a start given up on left the serve a worker short for good, none at a concurrency of 1).
   const waiting = new Set<NodeJS.Timeout>();
+  // Starts under way, which a stop waits for: one that ends after it stops its runner itself, on a pool still open.
+  const starting = new Set<Promise<void>>();
   const another = (concurrency: number, delayMs = 0) => {
     if (stopping) return;
     const timer = setTimeout(() => {
       waiting.delete(timer);
       if (stopping) return;
-      void start(concurrency).catch((e: unknown) => {
+      const started = start(concurrency).catch((e: unknown) => {
+        if (stopping) return;
         const next = Math.min(Math.max(RESTART_FIRST_MS, delayMs * 2), RESTART_MOST_MS);
         const why = (e as Error).message;
         o.log(`runs: ${workersSaid(concurrency)} could not be started (${why}): tried again in ${next / 1000} s`);
         another(concurrency, next);
       });
+      starting.add(started);
+      void started.finally(() => starting.delete(started));
     }, delayMs);
     waiting.add(timer);
   };
@@ -92,6 +97,7 @@ export async function startRunners(o: RunnersOptions, hooks: RunnerHooks): Promi
       stopping = true;
       for (const timer of waiting) clearTimeout(timer);
       await Promise.all([...live].map((r) => r.stop()));
+      await Promise.all(starting);
     },
   };
 }
