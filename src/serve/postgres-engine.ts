@@ -33,8 +33,16 @@ import { attemptsSpent, outcomeOf, saySpent, settledLine } from "./run-executor.
 import { type HeldSession, heldSession } from "./postgres-locks.js";
 import { startRunners } from "./postgres-runners.js";
 import { inTransaction, RunTakenOver, storeOutOfReach } from "./postgres-runs.js";
+import { holdGraphileConsole } from "./graphile-console.js";
 import { importWorker, JOB_MAX_ATTEMPTS, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
-import { endedMidAttempt, type RetryPolicy, type RunOutcome, retryDelay, type StoredRun } from "./store.js";
+import {
+  endedMidAttempt,
+  type RetryPolicy,
+  type RunOutcome,
+  retryDelay,
+  type StoredRun,
+  WORKER_ENDED,
+} from "./store.js";
 
 /** How often each serve looks for the jobs of workers that are gone. */
 const SWEEP_EVERY_MS = 3_000;
@@ -70,18 +78,26 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   const mine = new Set<string>();
   const task = jobTask(o, cancel.signal, inFlight);
   await raiseOldJobs(o);
+  // graphile-worker's own console calls said as serve's lines, from its first worker to the engine's stop.
+  const releaseConsole = holdGraphileConsole(o.log);
   const locks = await workerLocks(o, mine);
-  const runners = await startRunners(o, {
-    options: {
-      pgPool: o.store.pool,
-      noHandleSignals: true,
-      pollInterval: 500,
-      logger: quietLogger(worker),
-      taskList: { [runTask(o.trigger)]: task },
-    },
-    ...locks,
+  const start = async () => {
+    const runners = await startRunners(o, {
+      options: {
+        pgPool: o.store.pool,
+        noHandleSignals: true,
+        pollInterval: 500,
+        logger: quietLogger(worker),
+        taskList: { [runTask(o.trigger)]: task },
+      },
+      ...locks,
+    });
+    return { runners, utils: await worker.makeWorkerUtils({ pgPool: o.store.pool, logger: quietLogger(worker) }) };
+  };
+  const { runners, utils } = await start().catch((e: unknown) => {
+    releaseConsole();
+    throw e;
   });
-  const utils = await worker.makeWorkerUtils({ pgPool: o.store.pool, logger: quietLogger(worker) });
   const sweeper = setInterval(
     () =>
       void unlockGoneWorkers(o, utils, mine).catch((e: unknown) =>
@@ -109,6 +125,7 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
       clearTimeout(grace);
       await utils.release();
       locks.liveness.release();
+      releaseConsole();
     },
   };
 }
@@ -137,11 +154,12 @@ function jobTask(o: EngineOptions, signal: AbortSignal, inFlight: Set<Promise<un
     }
     if (!begun) return;
     const { run, current } = begun;
-    const spent = attemptsSpent(current, o.retry);
+    const spent = attemptsSpent(current, o.retry, WORKER_ENDED);
     if (spent) return settleSpent(o, current, spent, lease);
     if (run.status === "running")
       o.log(
-        `${run.trigger}: the run ${run.id} resumes (attempt ${current.attempts}): ${endedMidAttempt(run.attempts)}`,
+        `${run.trigger}: the run ${run.id} resumes (attempt ${current.attempts}): ` +
+          endedMidAttempt(run.attempts, WORKER_ENDED),
       );
     // A journal write that met the store out of reach, which fails its block (the runtime's journalFailed).
     let outage: Error | undefined;
@@ -261,7 +279,7 @@ async function raiseOldJobs(o: EngineOptions): Promise<void> {
 /** A run begun past its attempts (its last one never finished): dead, said as any run that dies is. */
 async function settleSpent(o: EngineOptions, run: StoredRun, outcome: RunOutcome, lease: string): Promise<void> {
   await o.store.settle(run.id, outcome, Date.now(), lease);
-  saySpent(run, outcome, o.retry, o);
+  saySpent(run, outcome, o.retry, o, WORKER_ENDED);
 }
 
 /**

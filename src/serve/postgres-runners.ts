@@ -8,6 +8,7 @@
 //   and the runs wait queued for ever. A new runner reads the list afresh.
 import { EventEmitter } from "node:events";
 import type { Runner, WorkerEvents } from "graphile-worker";
+import { saidAlready } from "./graphile-console.js";
 import { importWorker, type PostgresStore } from "./postgres-store.js";
 
 /** What the runners are given of the engine's options. */
@@ -50,6 +51,7 @@ export async function startRunners(o: RunnersOptions, hooks: RunnerHooks): Promi
       hooks.created(w.workerId);
     });
     events.on("worker:fatalError", ({ worker: w, error }) => {
+      saidAlready(error);
       o.log(`runs: worker ${w.workerId} ended (${(error as Error).message}): its job freed, another worker started`);
       workers.delete(w.workerId);
       hooks.ended(w.workerId);

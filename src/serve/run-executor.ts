@@ -125,13 +125,13 @@ export function settledLine(
  * wait). A graceful stop (SIGTERM, Ctrl-C) is no failure: the attempt it cancels is undone (`undoAttempt`, outcomeOf),
  * so stopping never spends an attempt.
  */
-export function attemptsSpent(run: StoredRun, retry: RetryPolicy): RunOutcome | undefined {
+export function attemptsSpent(run: StoredRun, retry: RetryPolicy, why?: string): RunOutcome | undefined {
   const done = run.attempts - 1;
   if (done < retry.attempts) return undefined;
   return {
     status: "dead",
     undoAttempt: true,
-    error: `run: ${endedMidAttempt(done)} (after ${done} attempt${done > 1 ? "s" : ""})`,
+    error: `run: ${endedMidAttempt(done, why)} (after ${done} attempt${done > 1 ? "s" : ""})`,
   };
 }
 
@@ -141,9 +141,10 @@ export function saySpent(
   outcome: RunOutcome,
   retry: RetryPolicy,
   o: Pick<ExecutorOptions, "settled" | "log">,
+  why?: string,
 ): void {
   const done = { ...run, attempts: run.attempts - 1 };
-  o.settled?.(done, thrownResult(done, new Error(endedMidAttempt(done.attempts))), outcome.status);
+  o.settled?.(done, thrownResult(done, new Error(endedMidAttempt(done.attempts, why))), outcome.status);
   const line = settledLine(run, done.attempts, retry.attempts, outcome, Date.now());
   if (line) o.log(line);
 }

@@ -284,9 +284,18 @@ export function retryDelay(policy: RetryPolicy, attempt: number): number {
   return Math.min(MAX_RETRY_WAIT_MS, policy.backoffMs * 2 ** Math.max(0, attempt - 1));
 }
 
-/** The error of an attempt found started and never finished: its process ended before it did. */
-export const endedMidAttempt = (attempt: number): string =>
-  `attempt ${attempt} never finished: its process ended mid-attempt (killed, or out of memory)`;
+/** Why an attempt found started never finished, where runs run in serve's own process (SQLite, memory). */
+export const PROCESS_ENDED = "its process ended mid-attempt (killed, or out of memory)";
+/**
+ * Why, where runs run on graphile-worker's workers (Postgres): besides its process, a worker ends in a live process
+ * (graphile-worker ends one whose job it could not release) or loses its lock, and its run is taken over.
+ */
+export const WORKER_ENDED =
+  "its worker ended mid-attempt (its process killed or out of memory, or the worker ended or cut off from Postgres)";
+
+/** The error of an attempt found started and never finished: `why` it ended before it did. */
+export const endedMidAttempt = (attempt: number, why = PROCESS_ENDED): string =>
+  `attempt ${attempt} never finished: ${why}`;
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? "" : new Date(Number(ms)).toISOString());
 const text = (bytes: unknown) =>
