@@ -16,6 +16,7 @@ import {
 } from "./support/args.js";
 import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 import { PROBLEM_JSON_HELP, type ProblemJson, problemJson } from "./support/problem-json.js";
+import { shownWarnings } from "./support/shown-warnings.js";
 import { type Target, TARGETS } from "../emit/platforms/target-names.js";
 import type { GenerateResult } from "../emit/generate-all.js";
 
@@ -44,7 +45,8 @@ what it wrote), and an output folder that is a project is refused.
                     nothing shows that an earlier generation wrote them
   --json            print the result as JSON on stdout: {ok, written or, with
                     --check, upToDate; stale, missing, extra: [paths];
-                    problems: [${PROBLEM_JSON_HELP}]}
+                    problems: [${PROBLEM_JSON_HELP}]; once the specs link,
+                    warnings: [each warning's text, all of them]}
   --specs <dir>     the specs folder (default ./specs)
   --out <dir>       the output folder (default ./generated)
   --scope <@scope>  npm scope of the packages (default: package.json
@@ -112,7 +114,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (!args.values["dump-ir"] && !providers.length && !(await manifestOverLimit(dirs.specs, known))) {
     const { inputHashes, upToDate } = await import("../emit/stamp.js");
     inputs = inputHashes(io.cwd, dirs.specs, optionsKey);
-    if (upToDate(io.cwd, dirs.out, inputs.inputs)) {
+    const same = upToDate(io.cwd, dirs.out, inputs.inputs);
+    if (same) {
       if (json)
         printJson(io, {
           ok: true,
@@ -121,6 +124,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
           missing: [],
           extra: [],
           problems: [],
+          warnings: same.warnings,
         });
       io.stderr.write(
         `generate${check ? " --check" : ""}: ${relative(io.cwd, dirs.out) || "."}/ is up to date (its stamp ` +
@@ -236,13 +240,13 @@ async function generateAll({
     return 2;
   }
   batch.end();
-  for (const warning of result.warnings) io.stderr.write(`generate: warning: ${warning}\n`);
+  for (const warning of shownWarnings(result.warnings)) io.stderr.write(`generate: warning: ${warning}\n`);
   if (args.values["dump-ir"]) {
     io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
     return 0;
   }
   const ms = Math.round(performance.now() - started);
-  if (!staged) return checkGenerated(io, dirs.out, out, json, result.files, ms);
+  if (!staged) return checkGenerated(io, dirs.out, out, json, result, ms);
   const report = await fromOutput("generate", () => staged.write.commit());
   const files = staged.write.hashes;
   if (inputs !== undefined) await writeStamp(io.cwd, dirs, files, inputs, result);
@@ -255,6 +259,7 @@ async function generateAll({
       missing: report.missing,
       extra: report.extra,
       problems: [],
+      warnings: result.warnings,
     });
   const operations = result.summaries.reduce((n, s) => n + s.tools.length, 0);
   const kept = result.kept.length ? ` (${result.kept.length} unchanged since the stamp: read back, not linked)` : "";
@@ -318,7 +323,7 @@ async function checkGenerated(
   outDir: string,
   out: string,
   json: boolean,
-  files: Map<string, string>,
+  { files, warnings }: Pick<GenerateResult, "files" | "warnings">,
   ms: number,
 ): Promise<number> {
   const { checkFiles } = await import("../emit/write.js");
@@ -332,6 +337,7 @@ async function checkGenerated(
       missing: report.missing,
       extra: report.extra,
       problems: [],
+      warnings,
     });
   if (!count) {
     io.stderr.write(`generate --check: ${files.size} files up to date (${ms} ms)\n`);
@@ -376,6 +382,8 @@ interface GenerateJson {
   missing: string[];
   extra: string[];
   problems: ProblemJson[];
+  /** Once the specs link: every warning, as printed but none counted apart (shown-warnings.ts). */
+  warnings?: string[];
 }
 
 function printJson(io: CliIo, result: GenerateJson): void {

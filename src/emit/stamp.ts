@@ -167,17 +167,19 @@ export function readStamp(outDir: string): Stamp | undefined {
  * Whether `outDir` holds exactly what a generation of these inputs wrote, unedited, and every file read outside the
  * specs (paths relative to `root`) is unchanged.
  */
-export function upToDate(root: string, outDir: string, inputs: string): boolean {
+export function upToDate(root: string, outDir: string, inputs: string): { warnings: string[] } | undefined {
   const stamp = readStamp(outDir);
-  if (!stamp || stamp.inputs !== inputs) return false;
+  if (!stamp || stamp.inputs !== inputs) return undefined;
   for (const [path, hash] of Object.entries(stamp.read ?? {}))
-    if (hashOf(resolve(root, path), "utf8") !== hash) return false;
+    if (hashOf(resolve(root, path), "utf8") !== hash) return undefined;
   const onDisk = listFiles(outDir);
   const recorded = Object.keys(stamp.outputs);
-  if (onDisk.length !== recorded.length) return false;
-  return onDisk.every(
+  if (onDisk.length !== recorded.length) return undefined;
+  const same = onDisk.every(
     (path) => Object.hasOwn(stamp.outputs, path) && hashOf(join(outDir, path)) === stamp.outputs[path],
   );
+  // The warnings of the generation the stamp records, for `generate --json` (its providers' own, in their order).
+  return same ? { warnings: Object.values(stamp.providers ?? {}).flatMap((p) => p.warnings) } : undefined;
 }
 
 /**

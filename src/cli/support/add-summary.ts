@@ -2,6 +2,7 @@
 // cut, drafted, pinned, left to review, and whether the draft links).
 // A document's names and texts in the summary: each on its one line (lineText), whatever it holds.
 import { lineText } from "../../common/github-actions.js";
+import { shownWarnings } from "./shown-warnings.js";
 import type { CutReport } from "../../import/cut/cut.js";
 import type { CredentialDraft, DraftCredential } from "../../import/auth/credential-draft.js";
 import type { ManifestDraft } from "../../import/draft/manifest.js";
@@ -116,7 +117,10 @@ export function summaryText(s: Summary, notes: ReviewNote[]): string {
       : "  check:    the draft links: generate accepts it",
     ...s.check.problems.map((p) => `            ${p}`),
     ...(s.check.warnings.length
-      ? [`            and warns of ${s.check.warnings.length}:`, ...s.check.warnings.map((w) => `            ${w}`)]
+      ? [
+          `            and warns of ${s.check.warnings.length}:`,
+          ...shownWarnings(s.check.warnings).map((w) => `            ${w}`),
+        ]
       : []),
     "",
     `Next: review the notes, then blockwright generate && blockwright test ${s.provider}`,

@@ -18,6 +18,10 @@ import { valueAt } from "../json-ref.js";
 import { jsonValuesAt } from "./json-values-at.js";
 import type { ExampleMismatch } from "./openapi-examples.js";
 
+/** How a warning of an example the upstream published wrong ends (the CLI's lists count them by it). */
+export const PUBLISHED_LEFT_OUT =
+  "(the published document's own example: left out, mocks and the contract suite do not use it)";
+
 /**
  * The mismatches the upstream published, each with its warning; the others
  * are errors. `openapiPath`: the document generation reads, whose
@@ -43,8 +47,7 @@ export function upstreamMismatches(
       warning: new SourceError(
         mismatch.error.code,
         mismatch.error.position,
-        `${mismatch.error.detail} (the published document's own example: left out, ` +
-          `mocks and the contract suite do not use it)`,
+        `${mismatch.error.detail} ${PUBLISHED_LEFT_OUT}`,
       ),
     }));
 }
