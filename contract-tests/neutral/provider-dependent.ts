@@ -141,6 +141,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add-one-value-constants.test.ts",
       "src/cli/add-list-or-page.test.ts",
       "src/cli/add-exclusive-bounds.test.ts",
+      "src/cli/generate-published-warnings.test.ts",
       "src/cli/call-inputs.test.ts",
       "src/cli/run-user-agent.test.ts",
       "src/cli/text-answers.test.ts",

@@ -2,12 +2,13 @@
 // folder, as npm installs it), said as serve's one-line log; any other code's console untouched.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 import { holdGraphileConsole, saidAlready } from "./graphile-console.js";
 
-const scratch = mkdtempSync(join(tmpdir(), "zq-graphile-console-"));
+// In the run's folder: a `-t` that skips every test here skips the afterAll that removes it.
+const scratch = mkdtempSync(join(runScratch(), "zq-graphile-console-"));
 const dist = join(scratch, "node_modules", "graphile-worker", "dist");
 mkdirSync(dist, { recursive: true });
 writeFileSync(
