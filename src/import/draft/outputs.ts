@@ -5,7 +5,8 @@
 // pages, or one level down in an object of a reply that is no record
 // (`{meta: {components: […]}}`) — gives `data` (the list) and `metadata.count`; one record in an
 // envelope (`{data: {…}}`, `{droplet: {…}}`) gives `data` (the record) and
-// its id; any other object gives `data` (the whole body) and `metadata.id`
+// its id; a value in one (`{data: "Posted"}`) gives `data` (the value, of its
+// type), never the whole body again; any other object gives `data` (the whole body) and `metadata.id`
 // (or `gid`, `uuid`…); the scalar fields beside a list or an envelope, or of
 // a small object, become `metadata.<field>`. A field that can hold one value only (`ok:
 // true`, `object: "list"`) says nothing and is left out. Which shape a reply
@@ -13,13 +14,7 @@
 import { fieldOf, formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestOutcome, ManifestOutput } from "../../load/precompiled/manifest-types.js";
 import { camelCase } from "../../model/naming.js";
-import {
-  unionOf,
-  typeOf,
-  type OpenApiDocument,
-  type OpenApiOperation,
-  type Schema,
-} from "../../load/openapi-document.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
@@ -34,13 +29,12 @@ import {
   itemsOf,
   listField,
   SCALAR_TYPES,
+  valueEnvelope,
   wrappedList,
 } from "./reply-shape.js";
+import { type BodyResponse, scalarReply } from "./reply-outputs/scalar-reply.js";
 
 type Path = (string | number)[];
-
-/** The success answer whose body the outputs are read from. */
-type BodyResponse = NonNullable<ReturnType<OpenApiDocument["bodyResponse"]>>;
 
 /** A success reply that is an object: its answer, its schema, fields and required ones, where its notes go. */
 interface ObjectReply {
@@ -138,7 +132,7 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   }
   const wrapped = wrappedList(doc, op, fields);
   if (wrapped) return wrappedListOutputs(doc, { response, body, fields, required, where }, wrapped, notes);
-  const envelope = envelopeField(doc, op, fields);
+  const envelope = envelopeField(doc, op, fields) ?? valueEnvelope(doc, fields);
   const inner = envelope ? safeFlatten(doc, fieldOf(fields, envelope)) : undefined;
   if (envelope && inner)
     return envelopeOutputs(doc, { response, body, fields, required, where }, envelope, inner, notes);
@@ -149,49 +143,6 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   scalarOutputs(doc, fields, required, [], (field) => kept.has(field), outputs);
   keptNote(doc, fields, kept, where, notes);
   return { outputs, body };
-}
-
-/** A reply that is no object or list: one scalar, an output of its type, or a union of shapes (their common id). */
-function scalarReply(
-  doc: OpenApiDocument,
-  response: BodyResponse,
-  body: Schema | undefined,
-  where: Path,
-  notes: ReviewNote[],
-): OutputsDraft {
-  const type = body ? typeOf(body) : undefined;
-  const replyText = shortText(response.description || "The reply body.", 200);
-  const variants = body ? unionOf(body) : undefined;
-  // A reply that is one scalar (a string of the file's text, a count) is an output of its type.
-  const scalar =
-    type === "string" || type === "boolean" ? type : type === "number" || type === "integer" ? "number" : undefined;
-  const data: ManifestOutput = { type: scalar ?? "json", from: "$response.body", description: replyText };
-  if (!body || !variants) return { outputs: { data }, ...(body ? { body } : {}) };
-  // A record of one of several kinds (a customer, or a deleted one): the id they all carry, read through the union.
-  const idInAll = variants.every((v) => typeOf(doc.schemaAt(v, ["id"])) === "string");
-  const kinds = `${body.anyOf ? "anyOf" : "oneOf"}: ${variants.map((v, i) => doc.variantLabel(v, i)).join(", ")}`;
-  notes.push({
-    at: where,
-    note:
-      `the ${response.status} reply is one of several shapes (${kinds}): ` +
-      `${idInAll ? "data and the id they all carry" : "only data"} drafted; an output only some carry is absent ` +
-      "from the others",
-  });
-  return {
-    outputs: {
-      data,
-      ...(idInAll
-        ? {
-            "metadata.id": {
-              type: "string",
-              from: "$response.body#/id",
-              description: "The id of the reply's record.",
-            },
-          }
-        : {}),
-    },
-    body,
-  };
 }
 
 /** The outputs of a reply that keeps its list inside an object of it (wrappedList). */
@@ -239,10 +190,14 @@ function envelopeOutputs(
   const innerRequired = new Set(
     required.has(envelope) && Array.isArray(inner.required) ? (inner.required as string[]) : [],
   );
+  // A value in the envelope (`{data: "Review posted"}`) is an output of its type, as a field beside it would be.
+  const valueType = scalarOutput(doc, inner);
   outputs.data = {
-    type: "json",
+    type: valueType ?? "json",
     from: `$response.body#${formatPointer([envelope])}`,
-    ...(required.has(envelope) ? {} : { optional: true }),
+    ...(required.has(envelope) && !(valueType && doc.mayAnswerNull(fieldOf(fields, envelope)))
+      ? {}
+      : { optional: true }),
     description: shortText(describe(doc, fieldOf(fields, envelope)) || replyText, 200),
   };
   const kept = recordFields(doc, innerFields, innerRequired);
@@ -265,7 +220,9 @@ function envelopeOutputs(
     : "";
   notes.push({
     at: where,
-    note: `the ${response.status} reply wraps its record in ${envelope}: outputs read from inside it${besideNote}`,
+    note:
+      `the ${response.status} reply wraps its ${inner.properties ? "record" : "value"} in ${envelope}: ` +
+      `outputs read from inside it${besideNote}`,
   });
   keptNote(doc, innerFields, kept, where, notes);
   return { outputs, body };
@@ -278,6 +235,14 @@ function envelopeOutputs(
 function scalarUnion(doc: OpenApiDocument, flat: Schema): string | undefined {
   const t = nullableUnionType(doc, flat);
   return t !== undefined && SCALAR_TYPES.includes(t) ? t : undefined;
+}
+
+/** The output type of a scalar value: its own (a number for an integer), `json` for one of several scalar kinds. */
+function scalarOutput(doc: OpenApiDocument, flat: Schema): ManifestOutput["type"] | undefined {
+  if (scalarUnionKinds(doc, flat)) return "json";
+  const t = typeOf(flat) ?? scalarUnion(doc, flat);
+  if (!t || !SCALAR_TYPES.includes(t)) return undefined;
+  return t === "integer" ? "number" : (t as "string" | "number" | "boolean");
 }
 
 /** The scalar fields of a record, each telling something (not one value only). */
@@ -390,8 +355,8 @@ function scalarOutputs(
     // A value of several scalar kinds (an id or a name) is a json output, typed as the union; one of one scalar kind
     // and null (3.1's nullable) is that kind.
     const kinds = flat ? scalarUnionKinds(doc, flat) : undefined;
-    const t = flat ? (typeOf(flat) ?? scalarUnion(doc, flat)) : undefined;
-    if (!flat || (!kinds && (!t || !SCALAR_TYPES.includes(t)))) continue;
+    const type = flat ? scalarOutput(doc, flat) : undefined;
+    if (!flat || !type) continue;
     if (holdsOneValue(flat)) continue; // always the same value
     // A field written only (a password, a token sent to activate) is never in an answer, required or not (OpenAPI: its
     // `required` holds for requests only).
@@ -401,7 +366,7 @@ function scalarOutputs(
     const name = own?.name ?? outputName(field, outputs);
     const text = describe(doc, schema) || own?.text || `The reply's ${field}.`;
     outputs[name] = {
-      type: kinds ? "json" : t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
+      type,
       from: `$response.body#${formatPointer([...prefix, field])}`,
       // A field the spec requires but lets be null (a cursor on the last page) is no value promised: optional.
       ...(required.has(field) && !doc.mayAnswerNull(schema) ? {} : { optional: true }),

@@ -3,7 +3,7 @@
 // names, or as the one list among a few fields or fields that say how it
 // pages; a list of names beside where its page stopped), a list wrapped in
 // an object of a reply that is no record, or one record in an envelope
-// (`{data: {…}}`, `{droplet: {…}}`).
+// (`{data: {…}}`, `{droplet: {…}}`), or one value in an envelope (`{data: "…"}`).
 import { fieldOf } from "@blockwright/runtime/internal";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { safeFlatten } from "./param-schema.js";
@@ -73,6 +73,19 @@ export function envelopeField(
   const resources = resourceWords(op);
   const resource = records.filter((name) => resources.has(name.toLowerCase().replace(/[^a-z0-9]/g, "")));
   return resource.length === 1 ? resource[0] : undefined;
+}
+
+/**
+ * The field of an envelope's name holding a value rather than a record or a list (`{data: "Review posted"}`,
+ * `{result: true, message}`), in a reply with no id of a record's own: the value is what the reply answers, read as
+ * the data, never the whole body again (`data.data`). One holding one value only says nothing: none.
+ */
+export function valueEnvelope(doc: OpenApiDocument, fields: Record<string, Schema>): string | undefined {
+  const names = Object.keys(fields).filter((name) => !hypermediaField(doc, name, fieldOf(fields, name)));
+  const held = ENVELOPE_NAMES.filter((n) => names.includes(n));
+  if (held.length !== 1 || names.some((n) => ID_FIELD.test(n))) return undefined;
+  const flat = safeFlatten(doc, fieldOf(fields, held[0] ?? ""));
+  return flat && !holdsOneValue(flat) && !declaresArray(flat) ? held[0] : undefined;
 }
 
 /**
