@@ -31,7 +31,7 @@ const ENVELOPE_NAMES = ["data", "result"];
 const PAGING_FIELDS = new RegExp(
   "^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|" +
     "per_?page|cursor|has_?more|total|total_?(count|items|results|records|pages?)|offset|limit|links|meta|paging|" +
-    "pagination)$",
+    "pagination|current_?page|items_?count)$",
   "i",
 );
 
