@@ -57,14 +57,14 @@ describe("a key field of a record a call writes", () => {
     const d = drafted(document(), ["putZqHost"]);
     const op = d.manifest.operations.acme_put_zq_host;
     expect(d.manifest.auth).toEqual({ scheme: "X-Zq-Key", param: "apiKey" });
-    expect(op?.params?.apiKey2).toMatchObject({
+    expect(op?.params?.bodyApiKey).toMatchObject({
       secret: true,
       visibility: "user-only",
       wire: { in: "body", pointer: "/apiKey" },
     });
     expect(notesAt(d, "operations.acme_put_zq_host").join("\n")).not.toMatch(/repeats the credential/);
     // The note says what it is: the record's field, not a credential sent beside the provider's.
-    expect(notesAt(d, "operations.acme_put_zq_host.params.apiKey2")).toContain(
+    expect(notesAt(d, "operations.acme_put_zq_host.params.bodyApiKey")).toContain(
       "a field of the record the body writes, secret by its name (a key or token), not the provider's credential: " +
         "drafted secret, set by a person",
     );

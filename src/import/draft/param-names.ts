@@ -98,25 +98,36 @@ const PLACES = ["path", "query", "header", "cookie"] as const;
 
 /**
  * A body field's name where a declared parameter of the operation already goes by its wire name (a query `data_file`
- * beside a multipart field `data_file`): named by its place, `formDataFile` (a form's field) or `bodyDataFile` (a JSON
- * body's), where numbering (`data_file2`) told a caller nothing of which is which; with the note saying so. Undefined
- * when no declared parameter shares the name. `byWire` holds the declared ones as `<in>:<wire name>`.
+ * beside a multipart field `data_file`), or a credential's parameter by the field's (a guest record's `apiKey` beside
+ * the caller's key, a sign-in's `password` beside HTTP basic's): named by its place, `formDataFile` (a form's field)
+ * or `bodyDataFile` (a JSON body's), where numbering (`data_file2`, `apiKey2`) told a caller nothing of which is which;
+ * with the note saying so. Undefined when neither shares the name. `byWire` holds the declared ones as
+ * `<in>:<wire name>`; `credentials` the credential's parameters.
  */
 export function placedFieldName(
   field: string,
   encoding: string,
   byWire: ReadonlyMap<string, string>,
   taken: ReadonlySet<string>,
+  credentials: readonly string[] = [],
 ): { name: string; note: string } | undefined {
   const place = PLACES.find((p) => byWire.has(`${p}:${field}`));
-  if (place === undefined) return undefined;
+  const own = paramName(field, new Set()).toLowerCase();
+  const credential = place === undefined ? credentials.find((c) => c.toLowerCase() === own) : undefined;
+  if (place === undefined && credential === undefined) return undefined;
   const word = encoding === "multipart" || encoding === "form" ? "form" : "body";
   const name = paramName(camelCase(`${word}_${field}`) || `${word}Value`, taken);
-  const other = byWire.get(`${place}:${field}`);
+  if (place === undefined)
+    return {
+      name,
+      note:
+        `the credential's parameter ${credential} and this ${word} field share a name: this one is named by its ` +
+        `place (${name}), sent in the ${word}; the credential goes where its scheme puts it`,
+    };
   return {
     name,
     note:
-      `the ${place} parameter ${field} (drafted as ${other}) and this ${word === "form" ? "form" : "body"} field ` +
+      `the ${place} parameter ${field} (drafted as ${byWire.get(`${place}:${field}`)}) and this ${word} field ` +
       `share a name: this one is named by its place (${name}), each sent where the document puts it; check which ` +
       "one the API reads, and drop the other",
   };

@@ -115,7 +115,8 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
     notes.push({ at: nullOnly.constant ? [...at, "constants"] : at, note: nullOnly.note });
     return;
   }
-  const placed = placedFieldName(field, body.encoding, into.byWire, into.taken);
+  const credentials = context.credential.ways.flat().flatMap((c) => (c.user ? [c.param, c.user] : [c.param]));
+  const placed = placedFieldName(field, body.encoding, into.byWire, into.taken, credentials);
   const name = placed?.name ?? paramName(field, into.taken);
   const where = [...at, "params", name];
   // Notes about the field itself count only if it is drafted; else they are the operation's.
