@@ -32,6 +32,7 @@ import {
   valueEnvelope,
   wrappedList,
 } from "./reply-shape.js";
+import { replyText as replyTextOf } from "./reply-outputs/reply-text.js";
 import { type BodyResponse, scalarReply } from "./reply-outputs/scalar-reply.js";
 
 type Path = (string | number)[];
@@ -90,7 +91,7 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   }
   const body = safeFlatten(doc, response.schema);
   const type = body ? typeOf(body) : undefined;
-  const replyText = shortText(response.description || "The reply body.", 200);
+  const replyText = replyTextOf(response, body);
   if (!body || (type !== "object" && type !== "array")) {
     // A bare list or a page object holding it (paging/list-or-page.ts): the page's list outputs, read from either.
     const either = body ? listOrPage(doc, op, body) : undefined;
@@ -182,7 +183,7 @@ function envelopeOutputs(
   notes: ReviewNote[],
 ): OutputsDraft {
   const { response, body, fields, required, where } = reply;
-  const replyText = shortText(response.description || "The reply body.", 200);
+  const replyText = replyTextOf(response, body);
   const outputs: Record<string, ManifestOutput> = {};
   // One record in an envelope (`{data: {…}}`, `{droplet: {…}}`): the record is the data, its fields the metadata,
   // and the scalars beside it (a request id, a status) too.

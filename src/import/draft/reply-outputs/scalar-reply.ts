@@ -3,7 +3,7 @@
 import type { ManifestOutput } from "../../../load/precompiled/manifest-types.js";
 import { unionOf, typeOf, type OpenApiDocument, type Schema } from "../../../load/openapi-document.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
-import { shortText } from "../../plain-text.js";
+import { replyText as replyTextOf } from "./reply-text.js";
 
 /** The success answer whose body the outputs are read from. */
 export type BodyResponse = NonNullable<ReturnType<OpenApiDocument["bodyResponse"]>>;
@@ -25,7 +25,7 @@ export function scalarReply(
   notes: ReviewNote[],
 ): ScalarDraft {
   const type = body ? typeOf(body) : undefined;
-  const replyText = shortText(response.description || "The reply body.", 200);
+  const replyText = replyTextOf(response, body);
   const variants = body ? unionOf(body) : undefined;
   // A reply that is one scalar (a string of the file's text, a count) is an output of its type.
   const scalar =
