@@ -62,11 +62,12 @@ export function envelopeField(
 ): string | undefined {
   // Hypermedia beside the record (`{value: {…}, links: [{rel, href}]}`) is no content of the reply's own.
   const names = Object.keys(fields).filter((name) => !hypermediaField(doc, name, fieldOf(fields, name)));
-  if (names.some((n) => ID_FIELD.test(n))) return undefined;
   const records = names.filter((name) => {
     const flat = safeFlatten(doc, fieldOf(fields, name));
     return flat !== undefined && typeOf(flat) === "object" && Object.keys((flat.properties ?? {}) as object).length > 0;
   });
+  // An id makes the reply a record, unless it is an object itself (`{Id: {id: 7}}`, a created item's): an envelope.
+  if (names.some((n) => ID_FIELD.test(n) && !records.includes(n))) return undefined;
   const named = ENVELOPE_NAMES.filter((n) => records.includes(n));
   if (named.length === 1) return named[0];
   if (names.length === 1 && records.length === 1) return records[0];
