@@ -21,6 +21,23 @@ export function snakeCase(name: string): string {
 }
 
 /**
+ * The words a tool id is drafted from for an operation without an operationId: its method and path, each path
+ * variable's braces dropped and, where it repeats the segment before it (`/severity/{severity}`, `/cve/{cve_id}`),
+ * only its words past that segment kept, so the id reads `severity`, `cve_id`, never `severity_severity`.
+ */
+export function methodPathLabel(method: string, path: string): string {
+  const segments = path.split("/");
+  const kept = segments.map((segment, i) => {
+    const variable = /^\{([^{}]+)\}$/.exec(segment)?.[1];
+    const before = i > 0 ? snakeCase(segments[i - 1] ?? "") : "";
+    if (variable === undefined || !before) return segment.replace(/[{}]/g, "");
+    const words = snakeCase(variable);
+    return words === before ? "" : words.startsWith(`${before}_`) ? words.slice(before.length + 1) : words;
+  });
+  return `${method} ${kept.join("/")}`;
+}
+
+/**
  * The operation's title and description, from its summary and description (a summary that only repeats the
  * operationId, `addCards()`, says nothing a title from the operationId would not say better), and the notes on them.
  */
