@@ -36,7 +36,7 @@ import { pathNotes } from "./paths/path-notes.js";
 import { CREDENTIAL_MAX_LENGTH, draftParams } from "./params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { firstSentence, plainText, shortText } from "../plain-text.js";
-import { deprecationText, methodPathLabel, operationTitle, snakeCase } from "./words/operation-words.js";
+import { deprecationText, methodPathLabels, operationTitle, snakeCase } from "./words/operation-words.js";
 import { sdkMethodName } from "./words/sdk-method-name.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import { streamLineMembers } from "../cut/stream-results.js";
@@ -102,14 +102,14 @@ export function draftManifest(
   const ownNames = new Set<string>();
   /** The operations whose security takes no credential (`security: []`): no place of it is theirs. */
   const anonymous = new Set<string>();
+  const pathLabels = methodPathLabels(operations);
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
     const op = doc.operations.get(name);
     if (!op) continue;
     // Without an operationId the SDK method the document names (`records assert`), else the method and the path
     // name the tool (`POST /v1/{team}/emails` → post_v1_team_emails).
-    const label =
-      chosen.operationId ?? sdkMethodName(valueAt(data, op.location)) ?? methodPathLabel(chosen.method, chosen.path);
+    const label = chosen.operationId ?? sdkMethodName(valueAt(data, op.location)) ?? (pathLabels.get(chosen) as string);
     let id = `${provider}_${snakeCase(label) || chosen.method}`;
     for (let i = 2; ids.has(id); i++) id = `${provider}_${snakeCase(label)}_${i}`;
     ids.add(id);

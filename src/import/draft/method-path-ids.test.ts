@@ -36,4 +36,10 @@ describe("a tool id drafted from a method and a path", () => {
     );
     expect(await linkProblems(d)).toEqual([]);
   });
+
+  it("keeps a path's words whole where shortened it would read as another's: a list beside its item", () => {
+    const listed = openapi({ "/zqquays/{zqquays}": get("zqquays"), "/zqquays": get("zqquays") });
+    const ids = Object.keys(drafted(listed, ["GET /zqquays/{zqquays}", "GET /zqquays"]).manifest.operations);
+    expect(ids).toEqual(["acme_get_zqquays_zqquays", "acme_get_zqquays"]);
+  });
 });

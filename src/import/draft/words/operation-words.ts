@@ -38,6 +38,20 @@ export function methodPathLabel(method: string, path: string): string {
 }
 
 /**
+ * methodPathLabel of each operation, but the path's words whole (its variables' braces dropped) for those whose short
+ * label another's is too: `GET /x` and `GET /x/{x}` would both read `get x`, told apart only by a counter by order.
+ */
+export function methodPathLabels<T extends { method: string; path: string }>(operations: readonly T[]): Map<T, string> {
+  const short = new Map(operations.map((o) => [o, methodPathLabel(o.method, o.path)]));
+  const readers = new Map<string, number>();
+  // Read as the id reads them: `get /x/` (its variable said once) is `get /x`.
+  for (const label of short.values()) readers.set(snakeCase(label), (readers.get(snakeCase(label)) ?? 0) + 1);
+  for (const [o, label] of short)
+    if ((readers.get(snakeCase(label)) ?? 0) > 1) short.set(o, `${o.method} ${o.path.replace(/[{}]/g, "")}`);
+  return short;
+}
+
+/**
  * The operation's title and description, from its summary and description (a summary that only repeats the
  * operationId, `addCards()`, says nothing a title from the operationId would not say better), and the notes on them.
  */
