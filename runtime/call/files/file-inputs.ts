@@ -221,7 +221,7 @@ async function fetchFile(
  * none, the file's own type: OpenAPI's application/octet-stream for bytes is the default where nothing is said of the
  * file, not a limit on it, and a service that checks or passes on a part's type (a document, a mail attachment) reads
  * it. The file's own type is the one given with it (a Blob's, a fetched file's), else its name's extension's (`name`);
- * none known: application/octet-stream.
+ * none known: application/octet-stream. A name whose extension is a listed type's subtype takes that type.
  */
 export function partType(own: string, declared: string | undefined, name = ""): string {
   const bare = (t: string) => t.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -231,6 +231,11 @@ export function partType(own: string, declared: string | undefined, name = ""): 
   const mine = bare(given);
   const admits = (t: string) => t === mine || t === "*/*" || (t.endsWith("/*") && mine.startsWith(t.slice(0, -1)));
   if (mine && listed.some(admits)) return given;
+  // A file whose type is unknown here (or not listed) named as one listed type's subtype (`clip.webm`, `x-` aside):
+  // that type, not the first listed (a WebM sent as the video/mp4 heading the list).
+  const ext = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
+  const named = ext && listed.find((t) => !t.includes("*") && t.split("/")[1]?.replace(/^x-/, "") === ext);
+  if (named) return named;
   const exact = listed.find((t) => !t.includes("*"));
   if (exact) return exact;
   const range = listed[0]?.split("/")[0];
@@ -398,6 +403,8 @@ const EXTENSION_TYPES: Record<string, string> = {
   wav: "audio/wav",
   mp4: "video/mp4",
   zip: "application/zip",
+  vtt: "text/vtt",
+  srt: "application/x-subrip",
 };
 
 interface NodeFs {

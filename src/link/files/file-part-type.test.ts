@@ -52,8 +52,9 @@ const document: Json = openapi({
   "/zq/plain": upload("zqPlain"),
   "/zq/listed": upload("zqListed", "image/png, image/jpeg"),
   "/zq/range": upload("zqRange", "image/*"),
+  "/zq/many": upload("zqMany", "video/zqa, video/zqb, video/x-zqc, application/x-subrip, text/plain"),
 });
-const IDS = ["zqPlain", "zqListed", "zqRange"];
+const IDS = ["zqPlain", "zqListed", "zqRange", "zqMany"];
 const d = drafted(document, IDS);
 
 async function tool(operationId: string): Promise<ToolSpec> {
@@ -102,6 +103,16 @@ describe("a multipart file part's Content-Type", () => {
       type: "image/png",
       refused: [],
     });
+  });
+
+  it("is the listed type its name's extension names, not the first listed, its own type unlisted", async () => {
+    const named = async (name: string) => (await sentType("zqMany", new File(["zq"], name))).type;
+    expect(await named("zq-clip.zqb")).toBe("video/zqb");
+    expect(await named("zq-clip.ZQC")).toBe("video/x-zqc");
+    expect(await named("zq-subs.srt")).toBe("application/x-subrip");
+    expect(await named("zq-notes.txt")).toBe("text/plain");
+    expect(await named("zq-clip.zqunknown")).toBe("video/zqa");
+    expect(await named("zq-clip")).toBe("video/zqa");
   });
 
   it("is the file's own type within the encoding's range, else the range's most common type", async () => {
