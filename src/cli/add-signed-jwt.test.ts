@@ -18,7 +18,10 @@ describe("a published document whose requests carry a JWT signed per request", (
     const manifest = readFileSync(join(dir, "specs/zqvaults/manifest.yaml"), "utf8");
     expect(manifest).toMatch(/ {2}signedJwt:\n {4}alg: ES256\n {4}claims:\n/);
     expect(readFileSync(join(dir, "generated/zqvaults/index.js"), "utf8")).toContain("signing: requestSigning");
-    const r = await cli(["test", "zqvaults"], {
+    // 10 random inputs a property, not the default 100: mistakes planted in the signer (the uri without its query or
+    // percent-decoded, the body hashed as Latin-1, a multipart body's hash of no bytes) failed every run at 10, each
+    // by its fixed cases or the property's draws of text beyond ASCII within its first runs.
+    const r = await cli(["test", "zqvaults", "--runs", "10"], {
       cwd: dir,
       startMocks: (providers, options) => startMocks(providers, options),
     });
