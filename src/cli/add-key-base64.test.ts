@@ -71,7 +71,10 @@ describe("an API key sent as Basic and the base64 of the key alone, through add,
     expect(readFileSync(join(dir, "generated/zqbeats/README.md"), "utf8")).toContain(
       "`Authorization: Basic <base64 of the key>` header",
     );
-    const r = await cli(["test", "zqbeats"], {
+    // 10 random inputs a property, not the default 100: the padding dropped from the key's base64 (planted in the
+    // runtime) failed every run at 10 by its fixed cases; the key's Latin-1 bytes for its UTF-8 passed the suite at 10
+    // and at 100 alike, and the call below is what refuses it (its key past ASCII).
+    const r = await cli(["test", "zqbeats", "--runs", "10"], {
       cwd: dir,
       startMocks: (providers, options) => startMocks(providers, options),
     });

@@ -58,7 +58,10 @@ describe("a file field of a urlencoded form", () => {
   it("is drafted a file parameter and passes the contract suite on the mock", async () => {
     const manifest = readFileSync(join(project.dir, "specs/zqskins/manifest.yaml"), "utf8");
     expect(manifest).toMatch(/ file:\n(.*\n)*? +type: file/);
-    const r = await cli(["test", "zqskins"], { cwd: project.dir, startMocks });
+    // 10 random inputs a property, not the default 100: the base64 field's text sent without its percent-encoding
+    // (planted in the runtime) failed every run at 10 by its fixed cases; a `+` left bare among a file's bytes passed
+    // it at 10 and at 100 alike: the 90 draws more found nothing planted.
+    const r = await cli(["test", "zqskins", "--runs", "10"], { cwd: project.dir, startMocks });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/zqskins +\d+ cases +\d+ passed +0 failed/);
   });
