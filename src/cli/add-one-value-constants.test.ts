@@ -82,7 +82,9 @@ describe("a required header and query value of one value each, through add, gene
     expect(readme).toContain("- header `X-Zq-Target: ZqService_1.CreateThing`");
     expect(readme).not.toMatch(/^\| `(xZqTarget|zqv)`/m);
     expect(readFileSync(join(dir, "generated/zqthings/ai-sdk.js"), "utf8")).not.toMatch(/xZqTarget|"zqv"/);
-    const r = await cli(["test", "zqthings"], {
+    // 10 random inputs a property, not the default 100: the first constant left unplaced (planted in the runtime)
+    // failed every run at 10 by 18 fixed cases; the 90 draws more found nothing more.
+    const r = await cli(["test", "zqthings", "--runs", "10"], {
       cwd: dir,
       startMocks: (providers, options) => startMocks(providers, options),
     });

@@ -81,7 +81,9 @@ describe("a CSV answer of records, and a YAML answer of an object", () => {
   });
 
   it("pass the contract suite on the mock", async () => {
-    const r = await cli(["test", "zqrows"], { cwd: project.dir, startMocks });
+    // 10 random inputs a property, not the default 100: a quoted cell's doubled quote misread (planted in the runtime)
+    // passed the suite at 10 and at 100 alike, and the call below is what refuses it.
+    const r = await cli(["test", "zqrows", "--runs", "10"], { cwd: project.dir, startMocks });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/zqrows +\d+ cases +\d+ passed +0 failed/);
   });
