@@ -40,7 +40,10 @@ describe("a published document whose scheme signs with AWS Signature Version 4",
     expect(manifest).toMatch(/ {2}sigv4:\n {4}accessKeyId: accessKeyId\n {4}sessionToken: sessionToken\n/);
     expect(manifest).toMatch(/ {4}service: zqsign\n {4}regionParam: region\n/);
     expect(readFileSync(join(dir, "generated/zqwidgets/index.js"), "utf8")).toContain("signing: requestSigning");
-    const r = await cli(["test", "zqwidgets"], {
+    // 10 random inputs a property, not the default 100: the region's parameter ignored by the signer (planted in the
+    // runtime) failed every run at 10 by 12 fixed cases; a header's spaces folded as aws4fetch folds them, or not at
+    // all, passed the suite at 10 and at 100 alike: the 90 draws more found nothing planted.
+    const r = await cli(["test", "zqwidgets", "--runs", "10"], {
       cwd: dir,
       startMocks: (providers, options) => startMocks(providers, options),
     });
