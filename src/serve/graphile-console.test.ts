@@ -93,4 +93,14 @@ describe("graphile-worker's own console calls while a Postgres engine holds the 
     graphile.warned();
     expect(consoles.warn).toHaveBeenCalledWith("Task 'zq' has invalid return value");
   });
+
+  it("leave a method another replaced while held as it was given back", () => {
+    spied();
+    const release = holdGraphileConsole(() => undefined);
+    // A plain replacement: the spy afterEach restores puts the console's own back over it.
+    const later = () => undefined;
+    console.error = later;
+    release();
+    expect(console.error).toBe(later);
+  });
 });

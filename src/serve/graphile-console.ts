@@ -16,7 +16,8 @@ const FROM_GRAPHILE = /[\\/]node_modules[\\/]graphile-worker[\\/]/;
 /** Errors a log line of serve's has said already (a worker's end, from the runners' `worker:fatalError`). */
 const said = new WeakSet<object>();
 const holders = new Set<(line: string) => void>();
-let originals: Partial<Record<ConsoleMethod, (...args: unknown[]) => void>> | undefined;
+/** Each method as it was before the hold, and the wrapper put in its place. */
+let held: Partial<Record<ConsoleMethod, { original: (...args: unknown[]) => void; wrapper: unknown }>> | undefined;
 
 /** An error serve's log has said, which graphile-worker's own console call about it is not to repeat. */
 export function saidAlready(error: unknown): void {
@@ -29,24 +30,29 @@ export function saidAlready(error: unknown): void {
  */
 export function holdGraphileConsole(log: (line: string) => void): () => void {
   holders.add(log);
-  if (!originals) {
-    originals = {};
+  if (!held) {
+    held = {};
     for (const method of METHODS) {
       const original = console[method] as (...args: unknown[]) => void;
-      originals[method] = original;
-      console[method] = function graphileConsole(...args: unknown[]) {
+      const wrapper = function graphileConsole(...args: unknown[]) {
         if (!calledFromGraphile(graphileConsole)) return original.apply(console, args);
         const line = lineOf(args);
         if (line === undefined) return;
         for (const holder of holders) holder(`runs: graphile-worker said: ${line}`);
       };
+      held[method] = { original, wrapper };
+      console[method] = wrapper;
     }
   }
   return () => {
     holders.delete(log);
-    if (holders.size || !originals) return;
-    for (const method of METHODS) console[method] = originals[method] as (typeof console)[ConsoleMethod];
-    originals = undefined;
+    if (holders.size || !held) return;
+    // Given back where the wrapper is still in place: a method another replaced since (a test's spy) is left as it is.
+    for (const method of METHODS) {
+      const was = held[method];
+      if (was && console[method] === was.wrapper) console[method] = was.original as (typeof console)[ConsoleMethod];
+    }
+    held = undefined;
   };
 }
 
