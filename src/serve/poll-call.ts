@@ -2,7 +2,9 @@
 // (templates filled by the poller) and the connection inputs the trigger block
 // carries (resolved from the environment as any block's, placeholders on
 // mocks), sent through the runtime with every part of its support. A poll
-// `by id` reads the first page; a delta poll every page up to a limit, then
+// by ids of a list newest first reads its pages back to an item seen before,
+// one listed oldest first every page (its newest are last) up to a limit;
+// a delta poll every page up to a limit, then
 // goes on at the next page's address; a `since` poll every page, a part of
 // that many at a time (the upstream may list newest first: the oldest new
 // items may be on the last pages).
@@ -126,32 +128,36 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     // the last poll than one page holds).
     if (spec.kind === "ids" && spec.order === "newestFirst" && tool.pagination && seen?.size)
       return idsPages(o.trigger, allPages(tool, { ...fixed, ...inputs }, options), seen, secrets, sent, tool);
+    // A poll by ids newest first reads one page here (an unpaged list, or the first poll, which only primes the ids
+    // seen); the others read every page the operation declares: a list oldest first has its newest items last.
+    const onePage = !tool.pagination || (spec.kind === "ids" && spec.order === "newestFirst");
     const result = await executeToolDefinition(
       tool,
       { ...fixed, ...inputs },
-      // A poll by ids reads the newest page only; the others read every page the operation declares.
-      {
-        ...options,
-        ...(o.trigger.position.kind === "ids" || !tool.pagination ? {} : { allPages: true, maxPages: POLL_MAX_PAGES }),
-      },
+      { ...options, ...(onePage ? {} : { allPages: true, maxPages: POLL_MAX_PAGES }) },
     );
     const requests = Math.max(1, sent.length);
     if (!result.success) return failedPoll(tool, result.error, secrets, requests);
     const output = result.output as Record<string, unknown>;
     const items = readPath(output, o.trigger.items.split("."));
     if (!Array.isArray(items)) return withoutList(tool, o.trigger.items, requests);
-    const address = (path: string | undefined) => {
-      const value = path ? readPath(output, path.split(".")) : undefined;
-      return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-    };
-    const link = spec.kind === "delta" ? address(spec.link) : undefined;
-    const next = spec.kind === "delta" ? address(spec.next) : undefined;
+    const link = spec.kind === "delta" ? addressAt(output, spec.link) : undefined;
+    const next = spec.kind === "delta" ? addressAt(output, spec.next) : undefined;
     // Cut short only by the round's page limit: pages a reply said remain but gave no way to (not complete for a
     // caller) are none a next round could reach from here either.
     const complete = result.pages ? result.pages.complete || result.pages.count < POLL_MAX_PAGES : true;
-    return { ok: true, polled: { items, complete, ...(link ? { link } : {}), ...(next ? { next } : {}) }, requests };
+    // Every page of a list by ids read: nothing is past them.
+    const reachedEnd = spec.kind === "ids" && !onePage && complete;
+    const polled = { items, complete, ...(link ? { link } : {}), ...(next ? { next } : {}) };
+    return { ok: true, polled: { ...polled, ...(reachedEnd ? { reachedEnd } : {}) }, requests };
   };
   return Object.assign(call, { secrets, tool });
+}
+
+/** The address an output holds at `path` (a delta link, a next page's), trimmed; undefined when none. */
+function addressAt(output: Record<string, unknown>, path: string | undefined): string | undefined {
+  const value = path ? readPath(output, path.split(".")) : undefined;
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
 /** Every page of the list, one at a time: not the pages' own limit, the parts (sinceParts) are the limit. */

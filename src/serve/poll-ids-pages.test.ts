@@ -1,6 +1,7 @@
 // A poll by ids of a paged list that lists newest first, against a loopback upstream answering two items a page: when
 // more items came since the last poll than a page holds, the poll reads the pages back to an item it saw and runs
-// every new one, once; it reads no page past that item, and says nothing of a gap (there is none).
+// every new one, once; it reads no page past that item, and says nothing of a gap (there is none). A list oldest
+// first has its new items on its last pages: each poll reads every page.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -35,23 +36,25 @@ const DOCUMENT: FixtureEdit[] = [
 ];
 
 let trigger: PollTriggerSpec;
+let oldestFirst: PollTriggerSpec;
 let tools: Record<string, ToolSpec>;
 beforeAll(async () => {
   const root = join(work, "project");
   const ir = await loadProvider(root, shelfCopy(root, DOCUMENT));
   trigger = (ir.pollTriggers ?? []).find((t) => t.id === "shelf_book_appeared") as PollTriggerSpec;
+  oldestFirst = { ...trigger, position: { kind: "ids", order: "oldestFirst", keep: 1000 } };
   tools = Object.fromEntries(ir.operations.map((op) => [op.tool.id, op.tool]));
 });
 
-/** Books newest first, two a page; each request's page number. */
-async function pagedShelf() {
+/** Books newest first (or oldest first), two a page; each request's page number. */
+async function pagedShelf(order: "newestFirst" | "oldestFirst" = "newestFirst") {
   const books: { id: string; title: string; state: string }[] = [];
   const asked: number[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://shelf.test");
     const page = Number(url.searchParams.get("page") ?? "1");
     asked.push(page);
-    const listed = [...books].reverse();
+    const listed = order === "newestFirst" ? [...books].reverse() : books;
     url.searchParams.set("page", String(page + 1));
     const body = {
       total: listed.length,
@@ -111,6 +114,49 @@ describe("a poll by ids of a paged list, newest first", () => {
       expect(shelf.asked.slice(asked, asked + 3)).toEqual([1, 2, 3]);
       expect(shelf.asked).not.toContain(4);
       expect(lines.filter((line) => line.includes("was seen before"))).toEqual([]);
+    } finally {
+      await running.stop();
+      await store.close();
+      await shelf.close();
+    }
+  });
+});
+
+describe("a poll by ids of a paged list, oldest first", () => {
+  it("reads every page, where the newest items are, and runs each item added since once", async () => {
+    const shelf = await pagedShelf("oldestFirst");
+    const store = openSqliteStore(join(work, "ids-oldest-first.sqlite"));
+    const lines: string[] = [];
+    const outcomes: PollOutcome[] = [];
+    const call = pollCall({
+      registry: { tools, blocks: {} },
+      trigger: oldestFirst,
+      block: {
+        type: "shelf",
+        name: "Start",
+        inputs: { trigger: trigger.id, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" },
+      } as unknown as TriggerBlock,
+      env: { ZQ_SHELF_KEY: "zq-key-1" },
+      baseUrl: shelf.base,
+    });
+    const running = startPoller({
+      ...{ trigger: oldestFirst, params: {}, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000 },
+      accepted: () => undefined,
+      log: (line) => lines.push(line),
+      polled: (o) => outcomes.push(o),
+    });
+    try {
+      shelf.add("b-1", "b-2", "b-3");
+      await until(() => outcomes.length >= 1, "the first poll");
+      // Three books past the first page: [b-1, b-2], [b-3, b-4], [b-5, b-6].
+      const asked = shelf.asked.length;
+      shelf.add("b-4", "b-5", "b-6");
+      const polls = outcomes.length;
+      await until(() => outcomes.length >= polls + 2, "two more polls");
+      await running.stop();
+      expect((await store.runs()).map((r) => r.event).sort()).toEqual(["b-4", "b-5", "b-6"]);
+      expect(shelf.asked.slice(asked, asked + 3)).toEqual([1, 2, 3]);
+      expect(lines.filter((line) => /seen before|oldest first/.test(line))).toEqual([]);
     } finally {
       await running.stop();
       await store.close();

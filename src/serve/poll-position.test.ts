@@ -49,6 +49,26 @@ describe("an ids poll whose page holds more items than it keeps", () => {
   });
 });
 
+describe("an ids poll of a list oldest first", () => {
+  it("says its newest items were not read when the list had more pages than the poll read, and only then", () => {
+    const spec = trigger("oldestFirst", 10);
+    const first = selectNew(spec, { primed: false, ids: [] }, page(4, "oldestFirst"), { backfill: false });
+    expect(first.newestUnread).toBeUndefined();
+    const cut = selectNew(spec, first.position, { ...page(4, "oldestFirst"), complete: false }, { backfill: false });
+    expect(cut.newestUnread).toBe(true);
+    expect(
+      selectNew(
+        trigger("newestFirst", 10),
+        first.position,
+        { ...page(4, "newestFirst"), complete: false },
+        {
+          backfill: false,
+        },
+      ).newestUnread,
+    ).toBeUndefined();
+  });
+});
+
 describe("an ids poll whose page holds no item seen before", () => {
   it("says how many it held, where earlier polls saw items, and not at the first poll or past a seen item", () => {
     const spec = trigger("newestFirst", 3);

@@ -40,6 +40,11 @@ export interface Selected {
    * came past the page since may never be read (said in the log).
    */
   pastPage?: number;
+  /**
+   * By ids, oldest first: the list had more pages than a poll reads, so its newest items, last, were not read (said in
+   * the log).
+   */
+  newestUnread?: true;
 }
 
 export interface SelectOptions {
@@ -101,7 +106,14 @@ export function selectNew(
       found.length > 0 &&
       !polled.reachedEnd &&
       !found.some((f) => seen.has(f.id));
-    return { events, position: { primed: true, ids }, skipped, ...(pastPage ? { pastPage: found.length } : {}) };
+    const newestUnread = spec.order === "oldestFirst" && !polled.complete;
+    return {
+      events,
+      position: { primed: true, ids },
+      skipped,
+      ...(pastPage ? { pastPage: found.length } : {}),
+      ...(newestUnread ? { newestUnread } : {}),
+    };
   }
   if (spec.kind === "since") return selectSince(trigger, spec, position, polled, mine, runs, skipped);
   // delta: the round's items, each a change; the address to come back at (or to go on at, when the round was cut

@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { parseTemplate } from "@blockwright/runtime/workflow";
 import { canonical } from "../common/canonical-json.js";
-import type { PollAnswer, PollCall } from "./poll-call.js";
+import { type PollAnswer, type PollCall, POLL_MAX_PAGES } from "./poll-call.js";
 import { itemIds, type Polled, selectNew, sinceText, startPosition } from "./poll-position.js";
 import type { PollHold, PollPosition, TriggerStore } from "./store.js";
 
@@ -200,6 +200,12 @@ async function advance(
       `serve: ${o.trigger.id}: none of the ${selected.pastPage} items ${o.trigger.operation} listed was seen before: ` +
         "items that came since the last poll past its first page are not read and do not run (poll more often, or " +
         "ask for a larger page in the trigger's inputs)",
+    );
+  if (selected.newestUnread)
+    o.log(
+      `serve: ${o.trigger.id}: ${o.trigger.operation} lists oldest first on more pages than a poll reads ` +
+        `(${POLL_MAX_PAGES}): its newest items, on the pages past them, are not read and do not run (poll a list ` +
+        "sorted newest first, or by a time the items carry: since)",
     );
   return o.store.advancePoll(
     {

@@ -1548,7 +1548,7 @@ export interface ManifestTriggerPoll {
    */
   items: string
   /**
-   * The list shows the newest items first (`newestFirst`) or last (`oldestFirst`), and an item whose id (`eventId`) is not among the last `keep` ids seen is new. Only the first page is read: more new items than a page holds between two polls are not all found (prefer `since` or `delta` where the upstream has them).
+   * The list shows the newest items first (`newestFirst`) or last (`oldestFirst`), and an item whose id (`eventId`) is not among the last `keep` ids seen is new. On a list the operation pages (`pagination`), each poll reads its pages newest first back to the first that holds an id seen before, or oldest first every page (where its newest items are), at most 100 pages a round; of an unpaged list the one answer is read, so more new items than it holds between two polls are not all found (prefer `since` or `delta` where the upstream has them).
    */
   ids?: {
     /**
