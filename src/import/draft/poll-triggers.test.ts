@@ -210,3 +210,54 @@ describe("add drafts a poll trigger over a list read from the first of several p
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("a poll trigger by ids, newest first, as add drafts it", () => {
+  const newestFirst = "Lists the gadgets, with the most recent appearing first.";
+  const links = { links: { type: "object", properties: { next: { type: "string", nullable: true } } } };
+
+  it("says a paged list is read back to an item seen before, and an unpaged one only as it answers", () => {
+    const d = drafted(
+      openapi({
+        "/zq-gadgets": {
+          get: { operationId: "listGadgets", description: newestFirst, responses: { "200": page(links) } },
+        },
+        "/zq-widgets": {
+          get: { operationId: "listWidgets", description: newestFirst, responses: { "200": page() } },
+        },
+      }),
+      ["listGadgets", "listWidgets"],
+    );
+    expect(d.manifest.operations.acme_list_gadgets?.pagination).toBeDefined();
+    const paged = notesAt(d, "triggers.acme_gadgets_created")[0];
+    expect(paged).toMatch(/reads its pages back to the first that holds an item seen before/);
+    expect(paged).not.toMatch(/only its first page/);
+    expect(notesAt(d, "triggers.acme_widgets_created")[0]).toMatch(/more new items than it holds between two polls/);
+  });
+
+  it("is titled by what the operation's title says it lists, else by its tool id's words", () => {
+    const d = drafted(
+      openapi({
+        "/zq-shelves/{shelfId}/gadgets": {
+          get: {
+            summary: "List gadgets by shelf",
+            description: newestFirst,
+            parameters: [{ name: "shelfId", in: "path", required: true, schema: { type: "string" } }],
+            responses: { "200": page() },
+          },
+        },
+        "/zq-widgets": {
+          get: {
+            operationId: "listWidgets",
+            summary: "Widgets",
+            description: newestFirst,
+            responses: { "200": page() },
+          },
+        },
+      }),
+      ["GET /zq-shelves/{shelfId}/gadgets", "listWidgets"],
+    );
+    const titles = Object.values(d.manifest.triggers ?? {}).map((t) => t.title);
+    expect(titles).toContain("New gadgets by shelf");
+    expect(titles).toContain("New widgets");
+  });
+});

@@ -88,10 +88,7 @@ export function draftPollTriggers(doc: OpenApiDocument, manifest: Manifest, note
       });
       continue;
     }
-    const noun = id
-      .slice(manifest.provider.length + 1)
-      .replace(/^(list|get|search|find|query|fetch|all|retrieve)_/, "")
-      .replace(/_/g, " ");
+    const noun = titleNoun(operation.title) ?? idNoun(manifest, id);
     const at = `$event#/${drafted.idField}`;
     const idOutput = { id: { from: at, description: "The item's id." } };
     for (const [kind, way] of [
@@ -255,15 +252,13 @@ function wayOf(
     };
   }
 
-  // The first page of a list sorted newest first: new items are the ids not seen.
+  // A list sorted newest first: new items are the ids not seen.
   const sort = newestFirstSort(params);
   if (sort) {
     return {
       poll: { ...base, inputs: sort.inputs, ids: { order: "newestFirst" } },
       outputs: {},
-      note:
-        `drafted from ${op.operationId}'s ${sort.said}: the first page sorted newest first; only its first page is ` +
-        "read, so more new items than a page holds between two polls are not all found",
+      note: `drafted from ${op.operationId}'s ${sort.said}: the list sorted newest first; ${idsReading(operation)}`,
     };
   }
   const raw = valueAt(doc.source.data, op.location) as Record<string, unknown> | undefined;
@@ -275,10 +270,22 @@ function wayOf(
       poll: { ...base, ids: { order: "newestFirst" } },
       outputs: {},
       note:
-        `drafted from ${op.operationId}'s description, which says the list comes newest first: only its first page ` +
-        "is read, so more new items than a page holds between two polls are not all found",
+        `drafted from ${op.operationId}'s description, which says the list comes newest first: ` +
+        idsReading(operation),
     };
   return undefined;
+}
+
+/**
+ * How serve reads a list polled by ids, newest first: a paged one back to the first page holding an id seen before
+ * (serve's poll-call), so the note asks only that the order be checked; an unpaged one a page at a time.
+ */
+function idsReading(operation: ManifestOperation): string {
+  return operation.pagination
+    ? "each poll reads its pages back to the first that holds an item seen before, so check that the list really " +
+        "comes newest first (else the poll stops early and new items further down are not found)"
+    : "the list has no pages the draft recognised, so only its one answer is read: more new items than it holds " +
+        "between two polls are not all found";
 }
 
 /** The poll of a list whose answer carries a delta link (the changes since), where it has one. */
@@ -379,6 +386,29 @@ function typeOf(doc: OpenApiDocument, schema: Schema | undefined): string | unde
   const type = doc.flatten(doc.resolve(schema)).type;
   const types = (Array.isArray(type) ? type : [type]).filter((t) => t !== "null" && t !== undefined);
   return types.length === 1 ? String(types[0]) : undefined;
+}
+
+/** A list operation's verb and article before what it lists: "List all the", "Retrieve a list of", "Get". */
+const LIST_VERB =
+  /^(list|get|search|find|query|fetch|retrieve|return|show|read)(\s+(all|the|a|an|list of|page of))*\s+/i;
+
+/**
+ * What a list operation's title says it lists ("List transactions by account" → "transactions by account"), the
+ * words users read; undefined when the title does not start with a list's verb or is too long for a title.
+ */
+function titleNoun(title: string): string | undefined {
+  const rest = title.replace(LIST_VERB, "");
+  if (rest === title || rest.length === 0 || rest.length > 60) return undefined;
+  // A word in capitals (an acronym, a product's name) keeps its case; another word is lower-cased as a title's.
+  return /^[A-Z]{2}/.test(rest) ? rest : rest.charAt(0).toLowerCase() + rest.slice(1);
+}
+
+/** What the tool id says the operation lists, when its title does not: its words after the provider and a verb. */
+function idNoun(manifest: Manifest, id: string): string {
+  return id
+    .slice(manifest.provider.length + 1)
+    .replace(/^(list|get|search|find|query|fetch|all|retrieve)_/, "")
+    .replace(/_/g, " ");
 }
 
 /** `<provider>_<noun>_created` (or `_changed`), named apart from the operations and the triggers drafted. */
