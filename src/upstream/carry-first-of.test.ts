@@ -40,12 +40,12 @@ operations:
       data:
         type: array
         from: [ $response.body#/results, $response.body ]
-        description: The results of this reply.
+        description: The items of this reply.
       metadata.count:
         type: number
         from: [ $response.body#/results, $response.body ]
         count: true
-        description: How many results this reply holds.
+        description: How many items this reply holds.
       metadata.next:
         type: string
         from: $response.body#/next

@@ -78,7 +78,7 @@ ${pagination}
       data:
         type: array
         from: $response.body#/data
-        description: The data of this reply.
+        description: The items of this reply.
       metadata.next:
         type: string
         from: $response.body#/next

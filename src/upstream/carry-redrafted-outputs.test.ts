@@ -42,7 +42,7 @@ describe("an output add drafts otherwise from the newer answer", () => {
   });
 
   it("keeps an output written by hand", () => {
-    const mine = draft.manifestText.replace("description: The data of this reply.", "description: Mine.");
+    const mine = draft.manifestText.replace("description: The items of this reply.", "description: Mine.");
     expect(mine).not.toBe(draft.manifestText);
     const carried = carryDrafted(mine, draft.openapiText, JSON.stringify(newer), "openapi.yaml");
     expect(parse(carried.text).operations.acme_zq_search.outputs.data.type).toBe("array");

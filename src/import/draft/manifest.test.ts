@@ -50,12 +50,12 @@ describe("outputs, per kind of reply", () => {
       ["getX"],
     );
     expect(d.manifest.operations.acme_get_x!.outputs).toEqual({
-      data: { type: "array", from: "$response.body#/data", description: "The data of this reply." },
+      data: { type: "array", from: "$response.body#/data", description: "The items of this reply." },
       "metadata.count": {
         type: "number",
         from: "$response.body#/data",
         count: true,
-        description: "How many data this reply holds.",
+        description: "How many items this reply holds.",
       },
       "metadata.hasMore": {
         type: "boolean",

@@ -328,16 +328,25 @@ function listOutputs(
     type: "array",
     from: `$response.body#${formatPointer(pointer)}`,
     ...(required.has(name) ? {} : { default: [] }),
-    description: shortText(describe(doc, fieldOf(fields, name)) || `The ${name} of this reply.`, 200),
+    description: shortText(describe(doc, fieldOf(fields, name)) || `The ${listNoun(name)} of this reply.`, 200),
   };
   outputs["metadata.count"] = {
     type: "number",
     from: `$response.body#${formatPointer(pointer)}`,
     count: true,
-    description: `How many ${name} this reply holds.`,
+    description: `How many ${listNoun(name)} this reply holds.`,
   };
   scalarOutputs(doc, fields, required, prefix, (field) => field !== name, outputs, totalNamed(doc, fields, name));
   return { pointer, items: itemsOf(doc, fieldOf(fields, name)) };
+}
+
+/** An envelope's name for its list, which says nothing of what the list holds ("How many data…"). */
+const ENVELOPE_LIST =
+  /^(data|items|results?|records|entries|list|content|values?|elements|rows|hits|objects|payload)$/i;
+
+/** What a list field holds, in words: its own name, or "items" where the name is an envelope's. */
+function listNoun(name: string): string {
+  return ENVELOPE_LIST.test(name) ? "items" : name;
 }
 
 /** `metadata.<field>` for each scalar field of an object at `prefix` of the reply that `keep` keeps. */
