@@ -34,12 +34,21 @@ export function parseReference(inner: string): Reference {
   let rest = text.slice(id.length);
   while (rest) {
     const m = /^\.([A-Za-z_$@][A-Za-z0-9_$@-]*)|^\[(\d+)\]/.exec(rest);
-    if (!m)
-      throw new ReferenceSyntaxError(`invalid reference {{${inner}}}: cannot read the path at ${JSON.stringify(rest)}`);
+    if (!m) throw new ReferenceSyntaxError(unreadablePath(inner, text, rest));
     path.push(m[1] !== undefined ? m[1] : Number(m[2]));
     rest = rest.slice(m[0].length);
   }
   return { kind: "output", block: id, path, text };
+}
+
+/**
+ * Why a reference's path cannot be read, and, for a list's item written as a field (`.0`, as other tools write it),
+ * the reference as it is written here (`[0]`).
+ */
+function unreadablePath(inner: string, text: string, rest: string): string {
+  const said = `invalid reference {{${inner}}}: cannot read the path at ${JSON.stringify(rest)}`;
+  if (!/^\.\d/.test(rest)) return said;
+  return `${said}: a list's item is written with its index in brackets, {{${text.replace(/\.(\d+)(?=\.|\[|$)/g, "[$1]")}}}`;
 }
 
 /** The variable name when `value` is exactly one `{{NAME}}` reference (how secrets must be given). */

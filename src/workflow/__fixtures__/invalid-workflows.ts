@@ -153,6 +153,14 @@ export const corpus: [string, string, unknown[]][] = [
     ],
   ],
   [
+    "a list's item written as a field",
+    edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.data.0.id}}"'),
+    [
+      'flow.yaml:20:17: volume.volumeId: invalid reference {{search.data.0.id}}: cannot read the path at ".0.id": ' +
+        "a list's item is written with its index in brackets, {{search.data[0].id}}",
+    ],
+  ],
+  [
     "a secret given as a literal",
     edit('      apiKey: "{{BOOKS_KEY}}"\n      q: dune', "      apiKey: AIzaSyLiteralKeyInFile\n      q: dune"),
     [
