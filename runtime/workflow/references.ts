@@ -48,7 +48,8 @@ export function parseReference(inner: string): Reference {
 function unreadablePath(inner: string, text: string, rest: string): string {
   const said = `invalid reference {{${inner}}}: cannot read the path at ${JSON.stringify(rest)}`;
   if (!/^\.\d/.test(rest)) return said;
-  return `${said}: a list's item is written with its index in brackets, {{${text.replace(/\.(\d+)(?=\.|\[|$)/g, "[$1]")}}}`;
+  const bracketed = text.replace(/\.(\d+)(?=\.|\[|$)/g, "[$1]");
+  return `${said}: a list's item is written with its index in brackets, {{${bracketed}}}`;
 }
 
 /** The variable name when `value` is exactly one `{{NAME}}` reference (how secrets must be given). */
