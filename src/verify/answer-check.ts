@@ -10,6 +10,7 @@ import { carriesNoContent } from "../load/media-types.js";
 import type { Subject } from "../contract/types.js";
 import { valueAt } from "../load/json-ref.js";
 import { schemaDrift } from "./body-check.js";
+import { foldItemDrifts } from "./item-drifts.js";
 import { checkerOf, type DocumentChecker, type Path } from "./document-schemas.js";
 import type { Drift } from "./drift.js";
 import { extraFields } from "./extra-fields.js";
@@ -237,5 +238,5 @@ function bodyDrift(
       },
     ];
   }
-  return [...schemaDrift(checker, tool, schema, value), ...extraFields(checker, tool, schema, value)];
+  return [...foldItemDrifts(schemaDrift(checker, tool, schema, value)), ...extraFields(checker, tool, schema, value)];
 }
