@@ -24,7 +24,7 @@ import {
   type ToolSpec,
 } from "@blockwright/runtime/internal";
 import { type ResolvedConnection, unsetWays } from "./connection.js";
-import { jsonLine } from "../common/github-actions.js";
+import { jsonLine, lineText } from "../common/github-actions.js";
 import { shownText } from "../common/request-guard.js";
 import { TOOLS_PAGE_SIZE } from "./page-size.js";
 
@@ -131,7 +131,7 @@ export function createToolServer(options: ToolServerOptions): Server {
     const result = await execute(tool, built.params, callOptions);
     if (result.success) {
       const shown = llmOutput(result.output);
-      return { content: [{ type: "text", text: JSON.stringify(shown) }], structuredContent: shown };
+      return { content: [{ type: "text", text: jsonLine(shown) }], structuredContent: shown };
     }
     // The runtime keeps the secrets of callOptions out of errors and outputs.
     return toolError(result.error);
@@ -156,10 +156,12 @@ function pageStart(cursor: string | undefined, total: number): number {
   return Number(cursor);
 }
 
-/** A failed call as MCP's tool error: the message first, then every field of the error. */
+/**
+ * A failed call as MCP's tool error: the message first, then every field of the error. The text is the upstream's in
+ * part (an answer's error message), and a client may print it to a terminal: its control characters are escaped, in
+ * the message and in the JSON (which escapes C0 but not C1 nor the bidi overrides), each line on its own.
+ */
 function toolError(error: ToolError): CallToolResult {
-  return {
-    isError: true,
-    content: [{ type: "text", text: `${error.message}\n\n${JSON.stringify({ error }, null, 2)}` }],
-  };
+  const fields = JSON.stringify({ error }, null, 2).split("\n").map(lineText).join("\n");
+  return { isError: true, content: [{ type: "text", text: `${lineText(error.message)}\n\n${fields}` }] };
 }
