@@ -19,14 +19,7 @@ import {
   n8nOperationInputs,
   type N8nOperationInputs,
 } from "../../model/platform-inputs.js";
-import {
-  actionText,
-  descriptionText,
-  displayName,
-  optionName,
-  placeholderText,
-  valueOptionName,
-} from "./n8n-wording.js";
+import { actionText, descriptionText, displayName, optionName, placeholderText, valueOptions } from "./n8n-wording.js";
 import { Code } from "./ts-literal.js";
 
 /** The names the node's files use, from the provider id. */
@@ -232,9 +225,7 @@ function nodeProperty(input: N8nInput): Property {
     name: input.property,
     type: input.type,
     ...(Object.keys(typeOptions).length ? { typeOptions } : {}),
-    ...(input.options
-      ? { options: sortByName(input.options.map((v) => ({ name: valueOptionName(v), value: v }))) }
-      : {}),
+    ...(input.options ? { options: sortByName(valueOptions(input.options)) } : {}),
     ...(input.place === "node" && p.required ? { required: true } : {}),
     default: input.default,
     ...(p.placeholder

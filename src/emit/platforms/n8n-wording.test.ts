@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { irFixture } from "../../../test-support/runtime/ir-fixtures.js";
 import type { ProviderIR } from "../../model/ir.js";
 import { n8nPackageFiles } from "./n8n-package.js";
-import { actionText, descriptionText, displayName, optionName, placeholderText } from "./n8n-wording.js";
+import { actionText, descriptionText, displayName, optionName, placeholderText, valueOptions } from "./n8n-wording.js";
 
 describe("n8n's wording", () => {
   it("gives display names in title case, small words lowercase but first and last, ID/URL/JSON in capitals", () => {
@@ -13,6 +13,20 @@ describe("n8n's wording", () => {
     expect(displayName("iPhone v2.1 build")).toBe("iPhone v2.1 Build");
     expect(displayName("  ")).toBe("Value");
     expect(optionName("*")).toBe("[All]");
+  });
+
+  it("names a snake_case value's option by its words, its sign kept, unless two options would share a name", () => {
+    const names = (values: unknown[]) => valueOptions(values).map((o) => o.name);
+    expect(names(["-zq_created_at", "zq_original_id", "zqname", "zq-large", 2])).toEqual([
+      "-Zq Created At",
+      "Zq Original ID",
+      "Zqname",
+      "Zq-Large",
+      "2",
+    ]);
+    expect(valueOptions(["zq_sort"])).toEqual([{ name: "Zq Sort", value: "zq_sort" }]);
+    // `zq_a` and `zq a` would both read "Zq A": each keeps its display name as written.
+    expect(names(["zq_a", "zq a"])).toEqual(["Zq_a", "Zq A"]);
   });
 
   it("gives an operation's action in sentence case, words all in capitals kept", () => {

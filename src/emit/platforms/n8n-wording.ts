@@ -97,12 +97,29 @@ export function optionName(text: string): string {
 /** Values whose option n8n's linter names itself (node-param-option-name-wrong-for-upsert, -for-get-many). */
 const NAMED_VALUES: Readonly<Record<string, string>> = { upsert: "Create or Update", getAll: "Get Many" };
 
+/** A value of words joined by underscores (`original_created_at`, a sort key `-created_at`), its sign aside. */
+const SNAKE_WORDS = /^(?<sign>[-+]?)(?<words>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)$/;
+
 /**
- * The name of the option of a parameter's value: n8n's own for a value its linter names, else the value's display name.
+ * The name of the option of a parameter's value: n8n's own for a value its linter names, else the value's display name,
+ * a snake_case value's words apart (`-created_at`: "-Created At", not "-Created_at").
  */
 export function valueOptionName(value: unknown): string {
   const text = String(value);
-  return Object.hasOwn(NAMED_VALUES, text) ? (NAMED_VALUES[text] as string) : optionName(text);
+  if (Object.hasOwn(NAMED_VALUES, text)) return NAMED_VALUES[text] as string;
+  const snake = SNAKE_WORDS.exec(text)?.groups;
+  return snake ? `${snake.sign}${optionName(String(snake.words).replaceAll("_", " "))}` : optionName(text);
+}
+
+/**
+ * The options of a parameter's values, each named by valueOptionName, or, where two would share a name
+ * (`created_at` and `created at`), each by its display name as written: n8n tells options apart by name.
+ */
+export function valueOptions(values: readonly unknown[]): { name: string; value: unknown }[] {
+  const named = values.map((value) => ({ name: valueOptionName(value), value }));
+  return new Set(named.map((o) => o.name)).size === named.length
+    ? named
+    : values.map((value) => ({ name: optionName(String(value)), value }));
 }
 
 /** Latin letters no accent makes, as the plain letters they are written with. */
