@@ -2,7 +2,12 @@
 // middleware: credentials never travel as typed parameters (openapi-typescript
 // does not type security schemes). Like tools, these clients never follow a
 // redirect (see transport.ts): a 3xx comes back as the response itself.
-import createClient, { type Client, defaultBodySerializer, type Middleware } from "openapi-fetch";
+import createClient, {
+  type Client,
+  createQuerySerializer,
+  defaultBodySerializer,
+  type Middleware,
+} from "openapi-fetch";
 import type { AuthSpec, AuthWay, RouteSpec, SigV4Spec, ToolCall } from "../spec/tool-types.js";
 import { hostRefusal } from "../http/hosts.js";
 import { type PlacedSpec, placeCredential } from "../http/credentials.js";
@@ -163,7 +168,7 @@ export function createProviderClient<Paths extends {}>(
   const client = createClient<Paths>({
     baseUrl: options.baseUrl,
     redirect: "manual",
-    ...(tools ? { bodySerializer } : {}),
+    ...(tools ? { bodySerializer, querySerializer: sparingQuery } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   // The address and head written as the tools write them, before the credential is placed.
@@ -186,6 +191,24 @@ export function createProviderClient<Paths extends {}>(
       : authMiddleware(auth, options.credential),
   );
   return client;
+}
+
+const openapiQuery = createQuerySerializer();
+
+/**
+ * openapi-fetch's query writer, each value alone, one it cannot write (a list or object inside another: a JSON value's,
+ * a bracketed object's) left out: openapi-fetch writes the query before any middleware runs, and the wire middleware
+ * writes the values the tools name (the JSON text) and the rest with `openapiQuery`, which refuses those.
+ */
+function sparingQuery(query: Record<string, unknown> | undefined): string {
+  const pairs = Object.entries(query ?? {}).map(([name, value]) => {
+    try {
+      return openapiQuery({ [name]: value });
+    } catch {
+      return "";
+    }
+  });
+  return pairs.filter(Boolean).join("&");
 }
 
 /** An operation's address as tools and openapi-typescript's paths both name it: `{+node}`, `{ids*}` as `{ids}`. */
@@ -232,7 +255,9 @@ export function wireMiddleware(
     onRequest({ request, schemaPath, params, options }) {
       const body = at.body?.(options.bodySerializer);
       const bound = byRoute.get(routeKey(request.method, schemaPath));
-      if (!bound) return undefined;
+      // The query of an operation no tool binds as openapi-fetch writes it: a value it cannot write refused as it does.
+      const writeQuery = options.querySerializer === sparingQuery ? openapiQuery : options.querySerializer;
+      if (!bound) return void writeQuery(params.query ?? {});
       const [tool, route] = bound;
       const given = params as Partial<Record<AddressWire["in"], Record<string, unknown>>>;
       const { wire, values, rest } = placeParams(tool, route, given, form);
@@ -247,7 +272,7 @@ export function wireMiddleware(
       for (const [name, value] of Object.entries(given.path ?? {}))
         if (!Object.hasOwn(wire.path, name) && value != null) wire.path[name] = String(value);
       let url = requestUrl(base, (route ?? tool).path, wire.path, wire.query);
-      const others = options.querySerializer(rest);
+      const others = writeQuery(rest);
       if (others) url += `${url.includes("?") ? "&" : "?"}${others.replace(/^\?/, "")}`;
       for (const [name, value] of Object.entries(wire.header))
         if (name === "Cookie") {
