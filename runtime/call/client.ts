@@ -185,12 +185,34 @@ export function createProviderClient<Paths extends {}>(
         },
       }),
     );
-  client.use(
+  const credential =
     auth.type === "sigv4" || auth.type === "signedJwt"
       ? signingMiddleware(auth, options.credential, options.values ?? {})
-      : authMiddleware(auth, options.credential),
-  );
+      : authMiddleware(auth, options.credential);
+  client.use(tools ? unlessAnonymous(credential, Object.values(tools.methods)) : credential);
   return client;
+}
+
+/**
+ * The credential's middleware, skipped for an operation whose tool takes no credential (`anonymous`: its security is
+ * `[]`), as its tool's calls send none there (credential.ts `sendsNoCredential`).
+ */
+function unlessAnonymous(credential: Middleware, tools: readonly ToolCall[]): Middleware {
+  const byRoute = toolsByRoute(tools);
+  return {
+    onRequest(params) {
+      if (byRoute.get(routeKey(params.request.method, params.schemaPath))?.[0].anonymous) return undefined;
+      return credential.onRequest?.(params);
+    },
+  };
+}
+
+/** Each tool (and the route it is bound by) under its method and path; a tool binding its operation itself wins. */
+function toolsByRoute(tools: readonly ToolCall[]): Map<string, [ToolCall, RouteSpec | undefined]> {
+  const byRoute = new Map<string, [ToolCall, RouteSpec | undefined]>();
+  for (const tool of tools) for (const r of tool.routes) byRoute.set(routeKey(r.method, r.path), [tool, r]);
+  for (const tool of tools) byRoute.set(routeKey(tool.method, tool.path), [tool, undefined]);
+  return byRoute;
 }
 
 const openapiQuery = createQuerySerializer();
@@ -247,10 +269,7 @@ export function wireMiddleware(
   at: WireOptions = {},
 ): Middleware {
   const form = support?.form;
-  const byRoute = new Map<string, [ToolCall, RouteSpec | undefined]>();
-  // A route's path keyed first: a tool that binds the same operation itself wins.
-  for (const tool of tools) for (const r of tool.routes) byRoute.set(routeKey(r.method, r.path), [tool, r]);
-  for (const tool of tools) byRoute.set(routeKey(tool.method, tool.path), [tool, undefined]);
+  const byRoute = toolsByRoute(tools);
   return {
     onRequest({ request, schemaPath, params, options }) {
       const body = at.body?.(options.bodySerializer);
@@ -262,7 +281,7 @@ export function wireMiddleware(
       const given = params as Partial<Record<AddressWire["in"], Record<string, unknown>>>;
       const { wire, values, rest } = placeParams(tool, route, given, form);
       // The credential at the operation's other places (auth.alsoSends) too, as its tool's calls send it.
-      const also = at.credential?.param === tool.auth.param ? tool.auth.alsoSends : undefined;
+      const also = !tool.anonymous && at.credential?.param === tool.auth.param ? tool.auth.alsoSends : undefined;
       let sent = body;
       for (const place of also ?? [])
         if (place.in === "body") sent = withField(sent, parsePointer(place.pointer), at.credential?.value ?? "");
