@@ -114,12 +114,16 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
       if (!y) report("removed", { subject });
       else if (!x) report("added", { subject });
       else {
-        if (x.type !== y.type) report("typeChanged", { subject, from: x.type, to: y.type });
+        const shapeChanges = outputChanges(x.shape, y.shape);
+        // One change, one line: an array answer become an object is both the declared type (array → json) and the
+        // shape's (array → object), under the same id; the shape's says more.
+        const shapeRetyped = shapeChanges.some((c) => !c.at && c.kind === "typeChanged");
+        if (x.type !== y.type && !shapeRetyped) report("typeChanged", { subject, from: x.type, to: y.type });
         if (!x.optional && y.optional) report("madeOptional", { subject });
         if (x.optional && !y.optional) report("madeGuaranteed", { subject });
         if (x.description !== y.description) report("textChanged", { subject });
         diffPlaces(subject, x, y, report);
-        diffShape(subject, x.shape, y.shape, report);
+        reportShape(subject, shapeChanges, report);
       }
     }
   },
@@ -216,8 +220,8 @@ function diffPlaces(subject: string, x: OutputSurface, y: OutputSurface, report:
  * break them; new fields do not. Every place is compared (shape-pairs.ts):
  * a named shape used in several places reports its changes in each.
  */
-function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputChange>): void {
-  for (const c of outputChanges(a, b)) {
+function reportShape(subject: string, changes: ShapeChanges, report: Report<OutputChange>): void {
+  for (const c of changes) {
     // The output as a whole deprecated is the operation's or the output's own text: said where it is declared.
     if (!c.at && (c.kind === "deprecated" || c.kind === "reactivated")) continue;
     report(c.kind, { subject: c.at ? `${subject} ${c.at}` : subject, ...c.detail });
@@ -241,6 +245,8 @@ export function untypedShape(s: Shape): boolean {
     !s.nullable
   );
 }
+
+type ShapeChanges = ReturnType<typeof outputChanges>;
 
 const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   if (a.recursive || b.recursive) return;
