@@ -175,6 +175,43 @@ describe("a parameter add drafted that the newer document takes elsewhere under 
   });
 });
 
+// A build's start: `zqimage`, a field of its JSON body, became a query parameter of the same name (the body now a
+// multipart form). The move was followed, and the query parameter also added as new, under another name
+// (`queryZqimage`): generate refused the two as sending one query parameter twice (BW2011).
+describe("a body field add drafted that the newer document takes as a query parameter of the same name", () => {
+  const build = (inBody: boolean) =>
+    openapi({
+      "/zqbuilds": {
+        post: {
+          operationId: "zqstartBuild",
+          ...(inBody
+            ? {}
+            : {
+                parameters: [{ name: "zqimage", in: "query", description: "The image.", schema: { type: "string" } }],
+              }),
+          requestBody: {
+            content: inBody
+              ? { "application/json": { schema: { type: "object", properties: { zqimage: { type: "string" } } } } }
+              : { "multipart/form-data": { schema: { type: "object", properties: { zqzip: { type: "string" } } } } },
+          },
+          responses: { "200": reply({ type: "object" }) },
+        },
+      },
+    });
+  const older = drafted(build(true), ["zqstartBuild"]);
+
+  it("is followed there once, added under no other name", () => {
+    const carried = carryDrafted(older.manifestText, older.openapiText, JSON.stringify(build(false)), "openapi.yaml");
+    const [id, op] = Object.entries(parse(carried.text).operations)[0] as [string, { params: Record<string, object> }];
+    expect(Object.keys(op.params).sort()).toEqual(["zqimage", "zqzip"]);
+    expect(op.params.zqimage).toMatchObject({ wire: { in: "query" } });
+    expect(carried.lines).toContain(
+      `operations.${id}.params.zqimage: zqimage moved: the newer document takes it as query parameter zqimage, no ` +
+        "longer as body field /zqimage",
+    );
+  });
+});
+
 // StackOne's time-off list: `filter[type_ids]`, a field of a deepObject query object, gone from the newer `filter`.
 // The place compared was the query parameter `filter` alone, still there: the field was kept, and generate refused it
 // (BW2003, "has no field type_ids").

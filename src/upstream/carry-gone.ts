@@ -115,7 +115,6 @@ export function followRedraftedOutputs(carry: Carrier, mine: ManifestOperation, 
  * said (a text sent where the service reads a file). One written or changed by hand is the user's to decide on.
  */
 export function followRedraftedParams(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
-  const newerPlaces = placesOf(now);
   for (const [name, drafted] of Object.entries(was.op.params ?? {})) {
     const held = mine.params?.[name];
     if (!held || JSON.stringify(held) !== JSON.stringify(drafted)) continue;
@@ -125,9 +124,7 @@ export function followRedraftedParams(carry: Carrier, mine: ManifestOperation, w
     if (JSON.stringify(next.wire) === JSON.stringify(drafted.wire)) {
       if (withoutWords(next) !== withoutWords(drafted))
         carry.set(["params", name], next, `${name} as add drafts it from the newer document's request`);
-    } else if (!newerPlaces.has(placeOf(name, drafted)))
-      // Its place gone, its name drafted elsewhere (Cribl's query parameters become body fields): moved there. One
-      // whose place the newer draft still fills is another parameter's name taken (new, above).
+    } else if (movesParam(name, mine, was, now))
       carry.set(
         ["params", name],
         next,
@@ -135,6 +132,18 @@ export function followRedraftedParams(carry: Carrier, mine: ManifestOperation, w
           placeWords(name, drafted),
       );
   }
+}
+
+/**
+ * Whether the manifest's parameter `name`, add's draft untouched, is followed to where the newer draft sends a
+ * parameter of its name: its place gone, its name drafted elsewhere (Cribl's query parameters become body fields, a
+ * body field become a query parameter). One whose place the newer draft still fills is another parameter's name taken
+ * (new, carry.ts). The new-parameter pass leaves such a place alone: it is this parameter's, not a new one.
+ */
+export function movesParam(name: string, mine: ManifestOperation, was: Drafted, now: Drafted): boolean {
+  const [drafted, held, next] = [was.op.params?.[name], mine.params?.[name], now.op.params?.[name]];
+  if (!drafted || !held || !next || JSON.stringify(held) !== JSON.stringify(drafted)) return false;
+  return JSON.stringify(next.wire) !== JSON.stringify(drafted.wire) && !placesOf(now).has(placeOf(name, drafted));
 }
 
 /** The parts of an operation add drafts from how the document reads its request and answer, besides its values. */

@@ -42,6 +42,7 @@ import {
   followRedraftedOutputs,
   followRedraftedParams,
   followRedraftedReading,
+  movesParam,
 } from "./carry-gone.js";
 import { carryPaging } from "./carry-paging.js";
 import { carryTriggers } from "./carry-triggers.js";
@@ -354,6 +355,8 @@ function carryParams(
         `description of ${held[0]}`,
       );
     if (older || bound.has(key) || (wholeBody && key.startsWith("body:"))) continue;
+    // A parameter of ours moved here (followRedraftedParams): not a new one beside it.
+    if (movesParam(name, mine, was, now)) continue;
     const taken = new Set([...Object.keys(mine.params ?? {}), ...Object.keys(shared), ...added]);
     const [free, param] = taken.has(name) ? apartParam(name, p, taken) : [name, p];
     added.add(free);
