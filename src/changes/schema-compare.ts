@@ -162,7 +162,15 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat): void {
   }
   if (a.noSchema && !b.noSchema) {
     if (req) push(ctx, "request-property-type-changed", here, { old: "any", new: typeText(b) });
-    else if (b.types.size) push(ctx, "response-property-type-changed", here, { old: "any", new: typeText(b) });
+    // An answer's value of no schema now typed: a reader took any value, this type among them. Nothing it read
+    // breaks; the document promises more (as a field no longer nullable does).
+    else if (b.types.size)
+      push(ctx, "response-property-type-changed", here, {
+        old: "any",
+        new: typeText(b),
+        severity: "non-breaking",
+        note: "the older document promised no type: a reader took any value, one of this type among them",
+      });
   }
   compareTypes(ctx, a, b, here);
   if (a.nullable !== b.nullable && !(a.types.has("null") && b.types.has("null"))) {
