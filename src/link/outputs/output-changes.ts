@@ -230,7 +230,7 @@ function reportShape(subject: string, changes: ShapeChanges, report: Report<Outp
 
 /**
  * A shape that says nothing of a value (no type, fields, items or values): what a schema with only a description or a
- * deprecation gives.
+ * deprecation gives, or only that it may be null (`{nullable: true}`: any value, or null, a type lost all the same).
  */
 export function untypedShape(s: Shape): boolean {
   return (
@@ -241,8 +241,7 @@ export function untypedShape(s: Shape): boolean {
     !s.additionalProperties &&
     !s.enum &&
     s.ref === undefined &&
-    !s.recursive &&
-    !s.nullable
+    !s.recursive
   );
 }
 

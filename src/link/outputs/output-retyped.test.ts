@@ -32,4 +32,16 @@ describe("an output whose type changed", () => {
     const count: OutputSurface = { type: "number", optional: false, description: "The id.", shape: {} };
     expect(lines(text, count)).toEqual(["breaking output data: output type changed (string → number)"]);
   });
+
+  it("is a type lost where the newer shape keeps only that it may be null", () => {
+    const links = (shape: Shape): OutputSurface => ({
+      type: "json",
+      optional: false,
+      description: "The links.",
+      shape: { type: "object", properties: { links: shape } },
+    });
+    expect(lines(links({ type: "object", nullable: true }), links({ nullable: true }))).toEqual([
+      "breaking output data .links: output type changed (object → any (no schema))",
+    ]);
+  });
 });
