@@ -2,6 +2,7 @@
 // longer has, and a parameter whose place the newer request no longer has, each add's own draft, untouched;
 // and an output add drafts otherwise from the newer answer (a list become an object: its type, its count), or a
 // parameter from the newer request (a text become a file), followed.
+import { parseExpression } from "@blockwright/runtime/internal";
 import type { ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { bodyFieldGone } from "./carry-paging.js";
 
@@ -95,17 +96,42 @@ function placeWords(name: string, p: ManifestParam): string {
  * (Indicia's `data`, a list become an object): set to the newer draft; one add no longer drafts (the list's count),
  * taken out. generate refused them (BW2007, BW2004). One written or changed by hand is the user's to decide on.
  */
-export function followRedraftedOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
+export function followRedraftedOutputs(
+  carry: Carrier,
+  mine: ManifestOperation,
+  was: Drafted,
+  now: Drafted,
+  has: (status: number | undefined, pointer: readonly string[]) => boolean | undefined,
+): void {
   for (const [name, drafted] of Object.entries(was.op.outputs ?? {})) {
     const held = mine.outputs?.[name];
     // As add drafted it, and as carried so far (not narrowed or taken out above; its words may have followed).
     if (!held || JSON.stringify(held) !== JSON.stringify(drafted)) continue;
     if (withoutWords(carry.current("outputs", name)) !== withoutWords(drafted)) continue;
     const next = now.op.outputs?.[name];
+    // A field the newer answer still has, where add drafts none of it (an answer of several forms, each holding the
+    // field: add drafts only `data`): still read there. Taken out, every workflow reading it broke for nothing.
+    if (next === undefined && stillAnswered(held, has)) continue;
     if (next === undefined) carry.drop(name, "add drafts no such output from the newer document's answer");
     else if (JSON.stringify(next) !== JSON.stringify(drafted))
       carry.set(["outputs", name], next, `${name} as add drafts it from the newer document's answer`);
   }
+}
+
+/** Whether an output reads one field of the answer's body (no count of it) that the newer answer still has. */
+function stillAnswered(
+  output: NonNullable<ManifestOperation["outputs"]>[string],
+  has: (status: number | undefined, pointer: readonly string[]) => boolean | undefined,
+): boolean {
+  if (!("from" in output) || typeof output.from !== "string" || ("count" in output && output.count)) return false;
+  const status = "status" in output && typeof output.status === "number" ? output.status : undefined;
+  let ref: ReturnType<typeof parseExpression>;
+  try {
+    ref = parseExpression(output.from);
+  } catch {
+    return false;
+  }
+  return ref.kind === "body" && ref.pointer.length > 0 && has(status, ref.pointer) === true;
 }
 
 /**

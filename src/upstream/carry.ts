@@ -103,7 +103,7 @@ export function carryDrafted(
     carryOutputs(carry, mine, was, now);
     dropGoneOutputs(carry, mine, was, (status, pointer) => newerAnswers(operationId, status, pointer));
     dropGoneParams(carry, mine, was, now);
-    followRedraftedOutputs(carry, mine, was, now);
+    followRedraftedOutputs(carry, mine, was, now, (status, pointer) => newerAnswers(operationId, status, pointer));
     followRedraftedParams(carry, mine, was, now);
     followRedraftedReading(carry, mine, was, now);
     carryPaging(carry, mine, shared, was.op, now.op, (pointer) => newerAnswers(operationId, undefined, pointer));
