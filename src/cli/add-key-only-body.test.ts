@@ -77,7 +77,9 @@ describe("an operation whose one body field is the key", () => {
     } finally {
       await upstream.close();
     }
-    const tested = await cli(["test", "zqkeys"], { cwd: dir, startMocks: (p, o) => startMocks(p, o) });
+    // 10 random inputs a property, not the default 100: the key left out of the body (planted in the runtime) failed
+    // every run at 10 by the same 9 cases as at 100.
+    const tested = await cli(["test", "zqkeys", "--runs", "10"], { cwd: dir, startMocks: (p, o) => startMocks(p, o) });
     expect(tested.code, tested.stdout).toBe(0);
   });
 });

@@ -120,7 +120,9 @@ describe("a list answer that is a bare list or a page object, through add, gener
   });
 
   it("passes the contract suite on a mock answering the bare list and one answering the page object", async () => {
-    const r = await cli(["test", "zqcalls", "zqpages"], { cwd: dir, startMocks });
+    // 10 random inputs a property, not the default 100: the list read from its first place alone, or its count always
+    // 0 (planted in the runtime), failed every run at 10 by the same 8 fixed cases as at 100.
+    const r = await cli(["test", "zqcalls", "zqpages", "--runs", "10"], { cwd: dir, startMocks });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/zqcalls +\d+ cases +\d+ passed +0 failed/);
     expect(r.stdout).toMatch(/zqpages +\d+ cases +\d+ passed +0 failed/);

@@ -83,7 +83,9 @@ describe("a server stream of {result, error} lines, through add, generate, test 
     expect(manifest).toMatch(/\n {4}stream:\n {6}item: \/result\n {6}failure: \/error\n/);
     const types = readFileSync(join(dir, "generated/zqstreams/index.d.ts"), "utf8");
     expect(types).toContain('["content"]["application/x-ndjson"]["result"], undefined>>');
-    const r = await cli(["test", "zqstreams"], {
+    // 10 random inputs a property, not the default 100: each line's whole value as its item, or its error ignored
+    // (planted in the runtime), passed the suite at 10 and at 100 alike (this file's call tests find both).
+    const r = await cli(["test", "zqstreams", "--runs", "10"], {
       cwd: dir,
       startMocks: (providers, options) => startMocks(providers, options),
     });

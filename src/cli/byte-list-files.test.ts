@@ -70,7 +70,9 @@ describe("a file written as a list of bytes", () => {
   });
 
   it("passes the contract suite on the mock", async () => {
-    const r = await cli(["test", "zqframes"], { cwd: project.dir, startMocks });
+    // 10 random inputs a property, not the default 100: a download's first byte dropped, or a file body's (planted in
+    // the runtime), failed every run at 10 by the same 7 and 2 cases as at 100.
+    const r = await cli(["test", "zqframes", "--runs", "10"], { cwd: project.dir, startMocks });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/zqframes +\d+ cases +\d+ passed +0 failed/);
   });

@@ -44,7 +44,9 @@ describe("JSON lines declared as application/json of a binary string", () => {
   it("is drafted a download and passes the contract suite on the mock", async () => {
     const manifest = readFileSync(join(project.dir, "specs/zqassets/manifest.yaml"), "utf8");
     expect(manifest).toMatch(/zqassets_export_zq_assets_jsonl:[\s\S]*download: true/);
-    const r = await cli(["test", "zqassets"], { cwd: project.dir, startMocks });
+    // 10 random inputs a property, not the default 100: a download's first byte dropped (planted in the runtime)
+    // failed every run at 10 by the same 8 cases as at 100.
+    const r = await cli(["test", "zqassets", "--runs", "10"], { cwd: project.dir, startMocks });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/zqassets +\d+ cases +\d+ passed +0 failed/);
   });
