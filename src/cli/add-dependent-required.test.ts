@@ -73,7 +73,9 @@ describe("a body field that needs another, through add, generate and test with n
       const rule = "zqpay_create_charge › rule › requiredWhen: zqExpiry";
       expect(listed.stdout).toContain(`${rule} given when zqCard is given`);
       expect(listed.stdout).toContain(`${rule} left out when zqCard is given`);
-      const r = await cli(["test", "zqpay", "--seed", "1"], {
+      // 10 random inputs a property, not the default 100: the rule not checked, or its parameter required whatever
+      // the other's value (planted in the runtime), failed at 10 by the same 2 and 7 cases as at 100, either keyword.
+      const r = await cli(["test", "zqpay", "--seed", "1", "--runs", "10"], {
         cwd: dir,
         startMocks: (providers, options) => startMocks(providers, options),
       });
