@@ -22,6 +22,7 @@ import {
 } from "./cut/type-lists.js";
 import { withTakenServerFirst } from "./draft/server.js";
 import type { ReviewNote } from "./manifest-yaml.js";
+import { NAMED_FEW, namedFew } from "./named-few.js";
 import { pagingExampleNotes, withPagingFieldsFromExamples } from "./paging-example-fields.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
@@ -142,12 +143,23 @@ export function rewriteCutShapes(
   };
 }
 
-/** The review notes of the request examples the cut leaves out, the judge refusing them. */
+/**
+ * The review notes of the request examples the cut leaves out, the judge refusing them: one each, or, past NAMED_FEW
+ * of them (a document whose every example is a file's address, not a value), one a reason naming the examples it
+ * holds, so that the notes stay readable.
+ */
 function refusedExampleNotes(refused: { place: string; why: string }[]): ReviewNote[] {
-  return refused.map((r) => ({
+  const note = (places: string[], why: string): ReviewNote => ({
     at: ["openapi"],
     note:
-      `openapi.yaml leaves out ${r.place}: it breaks the request body's schema as the request judge reads it ` +
-      `(${r.why}), so the contract suite and the mocks do not use it`,
-  }));
+      places.length === 1
+        ? `openapi.yaml leaves out ${places[0]}: it breaks the request body's schema as the request judge reads it ` +
+          `(${why}), so the contract suite and the mocks do not use it`
+        : `openapi.yaml leaves out ${namedFew(places, "request examples")}: each breaks the request body's schema as ` +
+          `the request judge reads it (${why}), so the contract suite and the mocks do not use them`,
+  });
+  if (refused.length <= NAMED_FEW) return refused.map((r) => note([r.place], r.why));
+  const byWhy = new Map<string, string[]>();
+  for (const { place, why } of refused) byWhy.set(why, [...(byWhy.get(why) ?? []), place]);
+  return [...byWhy].map(([why, places]) => note(places, why));
 }
