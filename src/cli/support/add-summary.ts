@@ -2,6 +2,7 @@
 // cut, drafted, pinned, left to review, and whether the draft links).
 // A document's names and texts in the summary: each on its one line (lineText), whatever it holds.
 import { lineText } from "../../common/github-actions.js";
+import { shownNotes } from "./shown-notes.js";
 import { shownWarnings } from "./shown-warnings.js";
 import type { CutReport } from "../../import/cut/cut.js";
 import type { CredentialDraft, DraftCredential } from "../../import/auth/credential-draft.js";
@@ -88,7 +89,7 @@ export function addSummary(parts: SummaryParts): Summary {
   };
 }
 
-/** The summary for a person, with the review notes in full. */
+/** The summary for a person, with the review notes (a note said alike of many places once: shownNotes). */
 export function summaryText(s: Summary, notes: ReviewNote[]): string {
   const kinds = Object.entries(s.cut.components)
     .filter(([, c]) => c.kept > 0)
@@ -110,7 +111,7 @@ export function summaryText(s: Summary, notes: ReviewNote[]): string {
     ),
     `  pinned:   ${s.pinned.join(", ")}`,
     `  review:   ${notes.length} note${notes.length === 1 ? "" : "s"} (# review: in manifest.yaml):`,
-    ...notes.map((n) => `            ${lineText(n.at.join("."))}: ${lineText(n.note)}`),
+    ...shownNotes(notes).map((n) => `            ${lineText(n)}`),
     s.check.problems.length
       ? `  check:    generate will stop on ${s.check.problems.length} problem` +
         `${s.check.problems.length === 1 ? "" : "s"}:`

@@ -1,0 +1,71 @@
+// add's printed review notes: a note said alike of more than five parameters or operations is one line, naming the
+// first five and how many more; a note of another kind, and a note of few places, is printed as before.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
+import { addSummary, summaryText } from "./add-summary.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+// Seven operations whose path value is unbounded and whose body fields are described nowhere.
+const paths: Record<string, unknown> = {};
+for (const n of [1, 2, 3, 4, 5, 6, 7])
+  paths[`/zqboards/{zqslug}/zqpart${n}`] = {
+    put: {
+      operationId: `zqPart${n}`,
+      parameters: [
+        { name: "zqslug", in: "path", required: true, description: "The board.", schema: { type: "string" } },
+      ],
+      requestBody: {
+        content: {
+          "application/json": {
+            schema: { type: "object", properties: { [`zqfield${n}`]: { type: "string" } } },
+          },
+        },
+      },
+      responses: { "200": reply({ type: "object", properties: { zqname: { type: "string" } } }, { zqname: "a" }) },
+    },
+  };
+
+function printedNotes(operations: string[]): string[] {
+  const d = drafted(openapi(paths), operations);
+  const source = { origin: "zq.json", sha256: "0".repeat(64), kind: { format: "openapi", version: "3.0.3" } } as const;
+  const check = { problems: [], warnings: [] };
+  const summary = addSummary({
+    provider: "acme",
+    folder: "specs/acme",
+    text: "{}",
+    source,
+    draft: d,
+    pinned: [],
+    check,
+  });
+  const text = summaryText(summary, d.notes);
+  return text.slice(text.indexOf("  review:"), text.indexOf("  check:")).split("\n").slice(1, -1);
+}
+
+describe("add's printed review notes", () => {
+  it("say a note alike of many parameters once, naming the first few and how many", () => {
+    const lines = printedNotes([1, 2, 3, 4, 5, 6, 7].map((n) => `zqPart${n}`));
+    expect(lines.filter((l) => l.includes("zqfield"))).toEqual([
+      "            7 parameters (operations.acme_zq_part1.params.zqfield1, operations.acme_zq_part2.params.zqfield2, " +
+        "operations.acme_zq_part3.params.zqfield3, operations.acme_zq_part4.params.zqfield4, " +
+        "operations.acme_zq_part5.params.zqfield5 and 2 more): the spec describes it nowhere: write what it means",
+    ]);
+    expect(lines.filter((l) => l.includes("zqslug"))).toEqual([
+      "            7 parameters (operations.acme_zq_part1.params.zqslug, operations.acme_zq_part2.params.zqslug, " +
+        "operations.acme_zq_part3.params.zqslug, operations.acme_zq_part4.params.zqslug, " +
+        "operations.acme_zq_part5.params.zqslug and 2 more): maxLength 256 is blockwright add's default for a path " +
+        "value the spec leaves unbounded; set the upstream's real limit",
+    ]);
+    expect(lines.find((l) => l.startsWith("            name:"))).toBeDefined();
+  });
+
+  it("print each note of few places as it is", () => {
+    const lines = printedNotes(["zqPart1", "zqPart2"]);
+    expect(lines).toContain(
+      "            operations.acme_zq_part1.params.zqfield1: the spec describes zqfield1 nowhere: write what it means",
+    );
+    expect(lines.filter((l) => l.includes("zqslug"))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,50 @@
+// The review notes `add` prints, a note said alike of many parameters or operations once: a published document that
+// describes none of its body fields, or bounds none of its path values, gave one line a parameter, 75 to 100 of one
+// tag's 31 operations, in which a note of another kind was lost. manifest.yaml keeps each above its place, and
+// `add --json` lists every one.
+import { NAMED_FEW, namedFew } from "../../import/named-few.js";
+import type { ReviewNote } from "../../import/manifest-yaml.js";
+
+interface Alike {
+  /** What each place is, in the plural. */
+  noun: string;
+  /** The note with its parameter's name read as "it", so that the notes of two parameters read alike. */
+  text: string;
+}
+
+/** `notes` as printed, `place: note` a line; a note said alike of more than NAMED_FEW places, once at its first. */
+export function shownNotes(notes: readonly ReviewNote[]): string[] {
+  const places = new Map<string, string[]>();
+  const keys = notes.map((n) => {
+    const alike = alikeOf(n);
+    if (!alike) return undefined;
+    const key = `${alike.noun}\n${alike.text}`;
+    places.set(key, [...(places.get(key) ?? []), n.at.join(".")]);
+    return key;
+  });
+  const shown: string[] = [];
+  const said = new Set<string>();
+  notes.forEach((n, i) => {
+    const key = keys[i];
+    const at = key === undefined ? undefined : places.get(key);
+    if (key === undefined || at === undefined || at.length <= NAMED_FEW) {
+      shown.push(`${n.at.join(".")}: ${n.note}`);
+      return;
+    }
+    if (said.has(key)) return;
+    said.add(key);
+    const [noun = "", text = ""] = key.split("\n");
+    shown.push(`${namedFew(at, noun)}: ${text}`);
+  });
+  return shown;
+}
+
+/** How a note at one parameter (operations.<id>.params.<name>) or one operation's own field reads as many's. */
+function alikeOf({ at, note }: ReviewNote): Alike | undefined {
+  const [top, , kind, name] = at;
+  if (top !== "operations" || note.includes("\n")) return undefined;
+  if (at.length === 3) return { noun: "operations", text: note };
+  if (at.length !== 4 || kind !== "params" || typeof name !== "string" || name === "") return undefined;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return { noun: "parameters", text: note.replace(new RegExp(`(?<![\\w$-])${escaped}(?![\\w$-])`, "g"), "it") };
+}
