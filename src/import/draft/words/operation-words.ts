@@ -10,11 +10,14 @@ type Json = Record<string, unknown>;
 /** A block's selector label is at most this long. */
 const TITLE_LENGTH = 80;
 
-/** `chat_postMessage` → `chat_post_message`; `issues/list-for-repo` → `issues_list_for_repo`. */
+/**
+ * `chat_postMessage` → `chat_post_message`; `issues/list-for-repo` → `issues_list_for_repo`. An initialism's plural is
+ * one word (`getOrphanURLs` → `get_orphan_urls`, `listAPIsByTag` → `list_apis_by_tag`), not its last capital and the s.
+ */
 export function snakeCase(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1_$2")
     .replace(/[^A-Za-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "")
     .toLowerCase();
