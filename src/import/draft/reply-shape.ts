@@ -27,6 +27,27 @@ const failureList = (name: string) =>
 /** Names an envelope around one record goes by (beside one named after the resource). */
 const ENVELOPE_NAMES = ["data", "result"];
 
+/**
+ * The envelope names a reply's fields hold: `data`, `result`, and `body` where only scalars saying how the call went
+ * are beside it (`{body: {…}, status: "ok", time_exec: 0.02}`); beside anything else `body` is a record's content (a
+ * message's subject and body), no envelope.
+ */
+function envelopeNames(doc: OpenApiDocument, fields: Record<string, Schema>, names: string[]): string[] {
+  const held = ENVELOPE_NAMES.filter((n) => names.includes(n));
+  if (!names.includes("body") || held.length) return held;
+  const callFacts = names.every((name) => {
+    if (name === "body") return true;
+    const type = typeOf(safeFlatten(doc, fieldOf(fields, name)) ?? {});
+    return (
+      type === "number" || type === "integer" || type === "boolean" || (type === "string" && CALL_STATUS.test(name))
+    );
+  });
+  return callFacts && names.length > 1 ? ["body"] : [];
+}
+
+/** A text field saying how a call went, beside an envelope. */
+const CALL_STATUS = /^(status|state|code)$/i;
+
 /** Fields that say how a list pages: beside one list, they make a reply a list reply. */
 const PAGING_FIELDS = new RegExp(
   "^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|" +
@@ -68,7 +89,7 @@ export function envelopeField(
   });
   // An id makes the reply a record, unless it is an object itself (`{Id: {id: 7}}`, a created item's): an envelope.
   if (names.some((n) => ID_FIELD.test(n) && !records.includes(n))) return undefined;
-  const named = ENVELOPE_NAMES.filter((n) => records.includes(n));
+  const named = envelopeNames(doc, fields, names).filter((n) => records.includes(n));
   if (named.length === 1) return named[0];
   if (names.length === 1 && records.length === 1) return records[0];
   const resources = resourceWords(op);
@@ -83,7 +104,7 @@ export function envelopeField(
  */
 export function valueEnvelope(doc: OpenApiDocument, fields: Record<string, Schema>): string | undefined {
   const names = Object.keys(fields).filter((name) => !hypermediaField(doc, name, fieldOf(fields, name)));
-  const held = ENVELOPE_NAMES.filter((n) => names.includes(n));
+  const held = envelopeNames(doc, fields, names);
   if (held.length !== 1 || names.some((n) => ID_FIELD.test(n))) return undefined;
   const flat = safeFlatten(doc, fieldOf(fields, held[0] ?? ""));
   return flat && !holdsOneValue(flat) && !declaresArray(flat) ? held[0] : undefined;
