@@ -51,6 +51,7 @@ import {
   nextNamedAfterParam,
   PAGE_NUMBER,
   siblingFlag,
+  NEXT_URL,
 } from "./paging-reply.js";
 import { resumeField } from "./paging-resume.js";
 import { iteratorEnd } from "./paging-caught-up.js";
@@ -60,8 +61,6 @@ type Path = (string | number)[];
 
 // A flag that says the list is at its end (Svix's `done` beside its `iterator`): more pages while it is false.
 const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
-// `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
-const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
 // `PageOffset`, `page_offset`: the offset of a page's first item (`PageOffset=10` starts at item 11); `skipCount`,
 // the items to skip, beside `maxItems`.
 const OFFSET = /^(offset|page_?offset|start|start_?index|skip|skip_?count|from)$/i;

@@ -14,6 +14,8 @@ import { safeFlatten } from "./param-schema.js";
 // `has_more`, `hasMoreItems` (Unblu), `has_next`: more pages while it is true.
 export const HAS_MORE = /^has_?more(_?(items|results|pages|records))?$|^has_?next(_?page)?$/i;
 export const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
+// `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
+export const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
 // A reply's field holding the cursor of the next page, and a request's parameter or body field taking it.
 export const NEXT_CURSOR = new RegExp(
   "^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|" +

@@ -7,7 +7,7 @@
 import { fieldOf } from "@blockwright/runtime/internal";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { safeFlatten } from "./param-schema.js";
-import { CURSOR_PARAM, fieldMatching, NEXT_CURSOR } from "./paging-reply.js";
+import { CURSOR_PARAM, fieldMatching, NEXT_CURSOR, NEXT_URL } from "./paging-reply.js";
 import { resumeField } from "./paging-resume.js";
 
 /** Names a list of records goes by in a reply. */
@@ -220,8 +220,10 @@ function scalarListThatPages(
     return flat !== undefined && declaresArray(flat) && SCALAR_TYPES.includes(typeOf(itemsOf(doc, schema) ?? {}) ?? "");
   });
   if (scalars.length !== 1) return undefined;
-  const paged =
-    resumeField(doc, { type: "object", properties: fields }, op, () => true) || cursorSentBack(doc, op, fields);
+  const reply = { type: "object", properties: fields };
+  // Or beside the next page's address a GET follows (`{results: ["/a", …], next, previous, count}`).
+  const nextAddress = op.method === "GET" && fieldMatching(doc, reply, NEXT_URL, ["string"]) !== undefined;
+  const paged = nextAddress || resumeField(doc, reply, op, () => true) || cursorSentBack(doc, op, fields);
   return paged ? scalars[0]?.[0] : undefined;
 }
 
