@@ -27,8 +27,8 @@ for (const n of [1, 2, 3, 4, 5, 6, 7])
     },
   };
 
-function printedNotes(operations: string[]): string[] {
-  const d = drafted(openapi(paths), operations);
+function printedNotes(operations: string[], document = openapi(paths)): string[] {
+  const d = drafted(document, operations);
   const source = { origin: "zq.json", sha256: "0".repeat(64), kind: { format: "openapi", version: "3.0.3" } } as const;
   const check = { problems: [], warnings: [] };
   const summary = addSummary({
@@ -67,5 +67,20 @@ describe("add's printed review notes", () => {
       "            operations.acme_zq_part1.params.zqfield1: the spec describes zqfield1 nowhere: write what it means",
     );
     expect(lines.filter((l) => l.includes("zqslug"))).toHaveLength(2);
+  });
+
+  it("say a note that begins with its operation's method and path once, the operation read as it", () => {
+    const unnamed: Record<string, unknown> = {};
+    for (const n of [1, 2, 3, 4, 5, 6])
+      unnamed[`/zqbins${n}`] = { get: { responses: { "200": reply({ type: "object" }, {}) } } };
+    const lines = printedNotes(
+      [1, 2, 3, 4, 5, 6].map((n) => `GET /zqbins${n}`),
+      openapi(unnamed),
+    );
+    const said = lines.filter((l) => l.includes("has no operationId"));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(
+      /^ +6 operations \(operations\.acme_get_zqbins1, .* and 1 more\): it has no operationId in /,
+    );
   });
 });

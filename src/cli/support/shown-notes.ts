@@ -39,11 +39,19 @@ export function shownNotes(notes: readonly ReviewNote[]): string[] {
   return shown;
 }
 
+/** An operation named by its method and path at the start of a note about it. */
+const OPERATION_SAID = /^(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE) \/\S*(?= )/;
+
 /** How a note at one parameter (operations.<id>.params.<name>) or one operation's own field reads as many's. */
 function alikeOf({ at, note }: ReviewNote): Alike | undefined {
   const [top, , kind, name] = at;
   if (top !== "operations" || note.includes("\n")) return undefined;
   if (at.length === 3) return { noun: "operations", text: note };
+  // A note at an operation that begins with the operation itself ("GET /things has no operationId…").
+  if (at.length === 2) {
+    const own = OPERATION_SAID.exec(note);
+    return own ? { noun: "operations", text: `it${note.slice(own[0].length)}` } : undefined;
+  }
   if (at.length !== 4 || kind !== "params" || typeof name !== "string" || name === "") return undefined;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return { noun: "parameters", text: note.replace(new RegExp(`(?<![\\w$-])${escaped}(?![\\w$-])`, "g"), "it") };
