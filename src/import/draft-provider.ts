@@ -29,6 +29,7 @@ import {
 } from "./auth/keys/key-names.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
+import { draftEventTriggers, signedWebhooks } from "./event-triggers/event-triggers.js";
 import { dollarTemplateNotes } from "./cut/path-template-params.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withDocumentSteps } from "./document-steps.js";
@@ -127,6 +128,8 @@ export function draftProvider(input: {
   const { cut, changes, answers, notes: changeNotes, openapiText, draft } = drafted;
   // After the operations: a list that offers a way to find new items gets a poll trigger.
   draftPollTriggers(draft.document, draft.manifest, draft.notes);
+  // And each delivery the document describes (a webhook, a callback) whose signing it says, an event trigger.
+  draftEventTriggers(draft.document, draft.manifest, draft.notes);
   const notes = [
     ...leftOutNotes(leftOut),
     ...changeNotes.server,
@@ -197,7 +200,8 @@ function cutAndManifest(
 ) {
   const { chosen, step } = at;
   step(`cutting the document to ${chosen.length} operations`);
-  const cut = cutDocument(at.document, chosen);
+  // The webhooks an event trigger is drafted for are kept; the others are left out.
+  const cut = cutDocument(at.document, chosen, signedWebhooks(at.document));
   // The cut shares its operations and components with the published document, which stays as it is: the answers
   // rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);

@@ -58,7 +58,8 @@ export function recut(
     chosen.map((c) => ({ ...c, asked: `${c.method.toUpperCase()} ${c.path}` })),
   );
   // A copy: the cut shares its operations and components with the newer document, and its answers are rewritten below.
-  const cut = cutDocument(steps.document, chosen);
+  // The webhooks the earlier cut kept (those add drafted an event trigger for, import/event-triggers/) are kept again.
+  const cut = cutDocument(steps.document, chosen, Object.keys(object(before.webhooks)));
   const document = structuredClone(cut.document);
   // Its shapes as add rewrote them (import/cut-rewrites.ts): as published, no value meets some of them.
   const shapes = rewriteCutShapes(document, cut.report, chosen, steps.document);

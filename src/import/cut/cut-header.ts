@@ -301,14 +301,26 @@ export function cutNotes(report: CutReport): ReviewNote[] {
           {
             at: ["openapi"],
             note:
-              "the published document's webhooks (events the service sends) are left out of openapi.yaml, and no " +
-              "trigger is drafted for them: the document does not say how a delivery proves its sender; to start " +
+              `the published document's webhooks (events the service sends)${leftOut(report)} are left out of ` +
+              "openapi.yaml, and no trigger is drafted for them: the document does not say how a delivery proves " +
+              "its sender; to start " +
               "workflows from one, copy its webhooks entry back and declare it under triggers " +
               "(docs/guides/triggers.md)",
           },
         ]
       : []),
   ];
+}
+
+/** The webhooks left out, named (at most five). */
+function leftOut(report: CutReport): string {
+  const names = report.webhooksLeftOut ?? [];
+  if (!names.length) return "";
+  const more = names.length > 5 ? ` and ${names.length - 5} more` : "";
+  return ` ${names
+    .slice(0, 5)
+    .map((n) => JSON.stringify(n))
+    .join(", ")}${more}`;
 }
 
 /** The notes on what the cut changes of the published document, for a person to check. */

@@ -29,6 +29,8 @@ export interface CutReport {
   components: Record<string, { kept: number; total: number }>;
   /** Top-level keys left out (`webhooks`, `x-…` extensions): they serve no chosen operation. */
   dropped: string[];
+  /** The webhooks left out, by name, when some are (those a trigger is drafted for are kept). */
+  webhooksLeftOut?: string[];
   /** `$ref`s of the kept parts that name nothing in the document (each once). */
   unresolved: string[];
   /** `$ref`s to other files, kept as they are (each once): their files are not part of the cut. */
@@ -57,11 +59,18 @@ type Role = "keywords" | "names" | "exampleNames" | "example";
 /** Keywords whose value is data, not document structure: a `$ref` key inside is the data's own. */
 const DATA_KEYWORDS = new Set(["example", "default", "enum", "const"]);
 
-export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { document: Json; report: CutReport } {
+/** `webhooks`: the names of the webhooks kept (with what they `$ref`), those event triggers are drafted for. */
+export function cutDocument(
+  doc: Json,
+  chosen: readonly OperationAt[],
+  webhooks: readonly string[] = [],
+): { document: Json; report: CutReport } {
   const components = (isObject(doc.components) ? doc.components : {}) as Json;
   const paths = (isObject(doc.paths) ? doc.paths : {}) as Json;
   const walk = refWalk(doc, components);
   const { keptPaths, keptOperations, totalOperations } = keptPathItems(paths, chosen, walk);
+  const hooks = keptWebhooks(doc, webhooks);
+  if (hooks) walk.pending.push([hooks.kept, "names"]);
   walk.schemes(doc.security);
   // An XML body of several fields naming no root, rooted at the component of its fields: the root named on the body
   // (link/wire/xml-shape.ts), so that the cut, which leaves that unreferenced component out, names it still.
@@ -97,6 +106,8 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
   if (kinds.length) eachRef(walk.pending, (_, __, ref) => walk.follow(ref));
 
   const { document, dropped } = keptDocument(doc, components, keptPaths, walk.keep, tags);
+  if (hooks && Object.keys(hooks.kept).length) document.webhooks = hooks.kept;
+  if (hooks?.left.length === 0) dropped.splice(dropped.indexOf("webhooks"), 1);
   const { keep, unresolved, external, moved, movedParts } = walk;
   const result = moved.size ? withMovedParts(document, moved, movedParts) : document;
   const counts: CutReport["components"] = {};
@@ -110,12 +121,23 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
       operations: { kept: keptOperations, total: totalOperations },
       components: counts,
       dropped,
+      ...(hooks?.left.length ? { webhooksLeftOut: hooks.left } : {}),
       unresolved: [...unresolved].sort(),
       external: [...external].sort(),
       moved: [...moved]
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([from, to]) => ({ to: `components.${to.kind}.${to.name}`, from })),
     },
+  };
+}
+
+/** The document's webhooks named in `names` (kept) and the others' names (left out); undefined when it has none. */
+function keptWebhooks(doc: Json, names: readonly string[]): { kept: Json; left: string[] } | undefined {
+  if (!isObject(doc.webhooks)) return undefined;
+  const entries = Object.entries(doc.webhooks as Json);
+  return {
+    kept: Object.fromEntries(entries.filter(([name]) => names.includes(name))),
+    left: entries.map(([name]) => name).filter((name) => !names.includes(name)),
   };
 }
 
