@@ -16,7 +16,7 @@ import {
 } from "./support/args.js";
 import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 import { PROBLEM_JSON_HELP, type ProblemJson, problemJson } from "./support/problem-json.js";
-import { shownWarnings } from "./support/shown-warnings.js";
+import { shownWarnings } from "./support/shown/shown-warnings.js";
 import { type Target, TARGETS } from "../emit/platforms/target-names.js";
 import type { GenerateResult } from "../emit/generate-all.js";
 

@@ -2,8 +2,8 @@
 // cut, drafted, pinned, left to review, and whether the draft links).
 // A document's names and texts in the summary: each on its one line (lineText), whatever it holds.
 import { lineText } from "../../common/github-actions.js";
-import { shownNotes } from "./shown-notes.js";
-import { shownWarnings } from "./shown-warnings.js";
+import { shownNotes } from "./shown/shown-notes.js";
+import { shownWarnings } from "./shown/shown-warnings.js";
 import type { CutReport } from "../../import/cut/cut.js";
 import type { CredentialDraft, DraftCredential } from "../../import/auth/credential-draft.js";
 import type { ManifestDraft } from "../../import/draft/manifest.js";

@@ -5,6 +5,7 @@ import { lineText } from "../../common/github-actions.js";
 import { operationRef } from "../../load/operation-index.js";
 import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
+import { namedFew } from "../named-few.js";
 import { type CutReport, movedLines } from "./cut.js";
 import { cutAnswerLines, cutAnswerNotes, type CutAnswers } from "./cut-answers.js";
 import { type UnionChanges, unionLines, unionNotes } from "./cut-header-unions.js";
@@ -295,7 +296,6 @@ export function cutNotes(report: CutReport): ReviewNote[] {
           },
         ]
       : []),
-    // A delivery's proof of its sender (a signature's header, algorithm, what is signed) is in no webhooks entry.
     ...(report.dropped.includes("webhooks")
       ? [
           {
@@ -303,8 +303,7 @@ export function cutNotes(report: CutReport): ReviewNote[] {
             note:
               `the published document's webhooks (events the service sends)${leftOut(report)} are left out of ` +
               "openapi.yaml, and no trigger is drafted for them: the document does not say how a delivery proves " +
-              "its sender; to start " +
-              "workflows from one, copy its webhooks entry back and declare it under triggers " +
+              "its sender; to start workflows from one, copy its webhooks entry back and declare it under triggers " +
               "(docs/guides/triggers.md)",
           },
         ]
@@ -312,15 +311,10 @@ export function cutNotes(report: CutReport): ReviewNote[] {
   ];
 }
 
-/** The webhooks left out, named (at most five). */
+/** The webhooks left out (their signing, which a trigger needs, undescribed), named as a note names many. */
 function leftOut(report: CutReport): string {
-  const names = report.webhooksLeftOut ?? [];
-  if (!names.length) return "";
-  const more = names.length > 5 ? ` and ${names.length - 5} more` : "";
-  return ` ${names
-    .slice(0, 5)
-    .map((n) => JSON.stringify(n))
-    .join(", ")}${more}`;
+  const names = (report.webhooksLeftOut ?? []).map((n) => JSON.stringify(n));
+  return names.length ? ` ${namedFew(names, "webhooks")}` : "";
 }
 
 /** The notes on what the cut changes of the published document, for a person to check. */

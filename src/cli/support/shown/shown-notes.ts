@@ -2,8 +2,8 @@
 // describes none of its body fields, or bounds none of its path values, gave one line a parameter, 75 to 100 of one
 // tag's 31 operations, in which a note of another kind was lost. manifest.yaml keeps each above its place, and
 // `add --json` lists every one.
-import { NAMED_FEW, namedFew } from "../../import/named-few.js";
-import type { ReviewNote } from "../../import/manifest-yaml.js";
+import { NAMED_FEW, namedFew } from "../../../import/named-few.js";
+import type { ReviewNote } from "../../../import/manifest-yaml.js";
 
 interface Alike {
   /** What each place is, in the plural. */

@@ -1,6 +1,6 @@
 // The upstream's own wrong examples, a few a file, the rest counted; every other warning shown whole, in its place.
 import { describe, expect, it } from "vitest";
-import { PUBLISHED_LEFT_OUT } from "../../load/examples/published-examples.js";
+import { PUBLISHED_LEFT_OUT } from "../../../load/examples/published-examples.js";
 import { shownWarnings } from "./shown-warnings.js";
 
 const published = (file: string, line: number) =>

@@ -2,7 +2,7 @@
 // gets one kind of example wrong everywhere (a boolean written as the text "true") gave one warning a place, 40 to 100
 // lines on every generate, in which a warning of another kind was lost. Each is still counted, and `generate --json`
 // lists every one.
-import { PUBLISHED_LEFT_OUT } from "../../load/examples/published-examples.js";
+import { PUBLISHED_LEFT_OUT } from "../../../load/examples/published-examples.js";
 
 /** How many of the upstream's wrong examples are shown a file before the rest are counted. */
 export const SHOWN_A_FILE = 3;

@@ -2,8 +2,8 @@
 // first five and how many more; a note of another kind, and a note of few places, is printed as before.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
-import { addSummary, summaryText } from "./add-summary.js";
+import { draftWorkFolder, drafted, openapi, reply } from "../../../import/__fixtures__/draft-kit.js";
+import { addSummary, summaryText } from "../add-summary.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
