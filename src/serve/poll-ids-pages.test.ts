@@ -77,29 +77,36 @@ async function pagedShelf(order: "newestFirst" | "oldestFirst" = "newestFirst") 
   };
 }
 
+/** The shelf listing in the trigger's order, a store, and a poller of the trigger every 5 ms; its log and outcomes. */
+async function polling(polled: PollTriggerSpec, file: string) {
+  const order = polled.position.kind === "ids" ? polled.position.order : "newestFirst";
+  const shelf = await pagedShelf(order);
+  const store = openSqliteStore(join(work, file));
+  const lines: string[] = [];
+  const outcomes: PollOutcome[] = [];
+  const call = pollCall({
+    registry: { tools, blocks: {} },
+    trigger: polled,
+    block: {
+      type: "shelf",
+      name: "Start",
+      inputs: { trigger: trigger.id, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" },
+    } as unknown as TriggerBlock,
+    env: { ZQ_SHELF_KEY: "zq-key-1" },
+    baseUrl: shelf.base,
+  });
+  const running = startPoller({
+    ...{ trigger: polled, params: {}, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000 },
+    accepted: () => undefined,
+    log: (line) => lines.push(line),
+    polled: (o) => outcomes.push(o),
+  });
+  return { shelf, store, lines, outcomes, running };
+}
+
 describe("a poll by ids of a paged list, newest first", () => {
   it("reads the pages back to an item it saw, and runs each item added since once", async () => {
-    const shelf = await pagedShelf();
-    const store = openSqliteStore(join(work, "ids-pages.sqlite"));
-    const lines: string[] = [];
-    const outcomes: PollOutcome[] = [];
-    const call = pollCall({
-      registry: { tools, blocks: {} },
-      trigger,
-      block: {
-        type: "shelf",
-        name: "Start",
-        inputs: { trigger: trigger.id, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" },
-      } as unknown as TriggerBlock,
-      env: { ZQ_SHELF_KEY: "zq-key-1" },
-      baseUrl: shelf.base,
-    });
-    const running = startPoller({
-      ...{ trigger, params: {}, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000 },
-      accepted: () => undefined,
-      log: (line) => lines.push(line),
-      polled: (o) => outcomes.push(o),
-    });
+    const { shelf, store, lines, outcomes, running } = await polling(trigger, "ids-pages.sqlite");
     try {
       shelf.add("b-1", "b-2");
       await until(() => outcomes.length >= 1, "the first poll");
@@ -124,27 +131,7 @@ describe("a poll by ids of a paged list, newest first", () => {
 
 describe("a poll by ids of a paged list, oldest first", () => {
   it("reads every page, where the newest items are, and runs each item added since once", async () => {
-    const shelf = await pagedShelf("oldestFirst");
-    const store = openSqliteStore(join(work, "ids-oldest-first.sqlite"));
-    const lines: string[] = [];
-    const outcomes: PollOutcome[] = [];
-    const call = pollCall({
-      registry: { tools, blocks: {} },
-      trigger: oldestFirst,
-      block: {
-        type: "shelf",
-        name: "Start",
-        inputs: { trigger: trigger.id, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" },
-      } as unknown as TriggerBlock,
-      env: { ZQ_SHELF_KEY: "zq-key-1" },
-      baseUrl: shelf.base,
-    });
-    const running = startPoller({
-      ...{ trigger: oldestFirst, params: {}, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000 },
-      accepted: () => undefined,
-      log: (line) => lines.push(line),
-      polled: (o) => outcomes.push(o),
-    });
+    const { shelf, store, lines, outcomes, running } = await polling(oldestFirst, "ids-oldest-first.sqlite");
     try {
       shelf.add("b-1", "b-2", "b-3");
       await until(() => outcomes.length >= 1, "the first poll");
