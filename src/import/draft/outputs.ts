@@ -27,6 +27,7 @@ import {
   holdsOneValue,
   ID_FIELD,
   itemsOf,
+  LIST_NAMES,
   listField,
   SCALAR_TYPES,
   valueEnvelope,
@@ -340,13 +341,9 @@ function listOutputs(
   return { pointer, items: itemsOf(doc, fieldOf(fields, name)) };
 }
 
-/** An envelope's name for its list, which says nothing of what the list holds ("How many data…"). */
-const ENVELOPE_LIST =
-  /^(data|items|results?|records|entries|list|content|values?|elements|rows|hits|objects|payload)$/i;
-
-/** What a list field holds, in words: its own name, or "items" where the name is an envelope's. */
+/** What a list field holds, in words: its own name, or "items" where named as a reply's list ("How many data…"). */
 function listNoun(name: string): string {
-  return ENVELOPE_LIST.test(name) ? "items" : name;
+  return LIST_NAMES.test(name) ? "items" : name;
 }
 
 /** `metadata.<field>` for each scalar field of an object at `prefix` of the reply that `keep` keeps. */

@@ -10,8 +10,8 @@ import { safeFlatten } from "./param-schema.js";
 import { CURSOR_PARAM, fieldMatching, NEXT_CURSOR, NEXT_URL } from "./paging-reply.js";
 import { resumeField } from "./paging-resume.js";
 
-/** Names a list of records goes by in a reply. */
-const LIST_NAMES =
+/** Names a list of records goes by in a reply (words of an envelope, which say nothing of what the list holds). */
+export const LIST_NAMES =
   /^(data|items|result|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
 
 /**

@@ -2,6 +2,7 @@
 // header parameters (their names, words and examples) and its body's fields: the Standard Webhooks headers, an HMAC
 // of the raw body in a header, or a secret the subscriber chose echoed in the body. Undefined when the document does
 // not say enough to check a delivery: a trigger is never drafted unauthenticated.
+import { formatPointer } from "@blockwright/runtime/internal";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 
@@ -65,7 +66,7 @@ export function deliverySigning(
   const echoed = Object.keys(bodyFields).find((name) => ECHOED_SECRET.test(name));
   if (echoed)
     return {
-      authentication: { sharedSecret: { pointer: `/${echoed.replace(/~/g, "~0").replace(/\//g, "~1")}` } },
+      authentication: { sharedSecret: { pointer: formatPointer([echoed]) } },
       secret: "sharedSecret",
       note:
         `the delivery's body has a field ${echoed}: drafted as a secret the subscriber chose when subscribing, ` +

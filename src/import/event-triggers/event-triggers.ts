@@ -3,8 +3,8 @@
 // description from the delivery's words, its eventId the event's own id (read as the poll triggers read an item's),
 // its event type an output. A delivery whose signing the document does not say gets no trigger (one unauthenticated
 // is refused) but a note naming it, at its operation (a callback) or at the document (a webhook).
-import { valueAt } from "../../load/json-ref.js";
-import { followLocalRefs } from "../../load/json-ref.js";
+import { formatPointer } from "@blockwright/runtime/internal";
+import { followLocalRefs, valueAt } from "../../load/json-ref.js";
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { itemOwnId } from "../../load/schemas/item-own-id.js";
@@ -177,7 +177,7 @@ function ownId(
     })),
     [],
   );
-  if (own && "field" in own) return { pointer: pointer([...at, own.field]), why: own.why };
+  if (own && "field" in own) return { pointer: formatPointer([...at, own.field]), why: own.why };
   const wrapper = depth < 2 && WRAPPERS.find((w) => fields[w]);
   return wrapper ? ownId(doc, fields[wrapper] as Schema, [...at, wrapper], depth + 1) : undefined;
 }
@@ -186,7 +186,7 @@ function ownId(
 function eventType(doc: OpenApiDocument, schema: Schema, at: string[], depth: number): string | undefined {
   const fields = properties(doc, schema);
   const named = Object.keys(fields).find((f) => EVENT_TYPE.test(f));
-  if (named) return pointer([...at, named]);
+  if (named) return formatPointer([...at, named]);
   for (const wrapper of depth < 2 ? WRAPPERS.filter((w) => fields[w]) : []) {
     const found = eventType(doc, fields[wrapper] as Schema, [...at, wrapper], depth + 1);
     if (found) return found;
@@ -197,10 +197,6 @@ function eventType(doc: OpenApiDocument, schema: Schema, at: string[], depth: nu
 function output(doc: OpenApiDocument, body: Schema, at: string, description: string) {
   const guaranteed = doc.isGuaranteed(body, at.split("/").slice(1));
   return { from: `$event#${at}`, description, ...(guaranteed ? {} : { required: false }) };
-}
-
-function pointer(tokens: string[]): string {
-  return tokens.map((t) => `/${t.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }
 
 /** The trigger's title and description from the delivery's summary and description, else its name. */
