@@ -13,7 +13,7 @@ import { until } from "../../test-support/runtime/hang-guard.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
 import { loadProvider } from "../emit/link-provider.js";
-import { pollCall } from "./poll-call.js";
+import { POLL_MAX_PAGES, type PollCall, pollCall } from "./poll-call.js";
 import { type PollOutcome, startPoller } from "./poller.js";
 import { openSqliteStore } from "./sqlite-store.js";
 
@@ -148,6 +148,38 @@ describe("a poll by ids of a paged list, oldest first", () => {
       await running.stop();
       await store.close();
       await shelf.close();
+    }
+  });
+});
+
+describe("a poll by ids of a list oldest first longer than a poll reads", () => {
+  it("says its newest items, past the pages read, do not run", async () => {
+    const store = openSqliteStore(join(work, "ids-oldest-unread.sqlite"));
+    const lines: string[] = [];
+    const outcomes: PollOutcome[] = [];
+    // The list's first POLL_MAX_PAGES pages, as pollCall answers a round cut short by its page limit.
+    const call: PollCall = async () => ({
+      ok: true,
+      polled: { items: [{ id: "b-1" }, { id: "b-2" }], complete: false },
+      requests: POLL_MAX_PAGES,
+    });
+    const running = startPoller({
+      ...{ trigger: oldestFirst, params: {}, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000 },
+      accepted: () => undefined,
+      log: (line) => lines.push(line),
+      polled: (o) => outcomes.push(o),
+    });
+    try {
+      await until(() => outcomes.length >= 2, "two polls");
+      await running.stop();
+      expect(lines.filter((line) => line.includes("lists oldest first on more pages than a poll reads"))).toContain(
+        `serve: ${trigger.id}: ${trigger.operation} lists oldest first on more pages than a poll reads ` +
+          `(${POLL_MAX_PAGES}): its newest items, on the pages past them, are not read and do not run (poll a list ` +
+          "sorted newest first, or by a time the items carry: since)",
+      );
+    } finally {
+      await running.stop();
+      await store.close();
     }
   });
 });
