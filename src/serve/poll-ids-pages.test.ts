@@ -77,6 +77,17 @@ async function pagedShelf(order: "newestFirst" | "oldestFirst" = "newestFirst") 
   };
 }
 
+/**
+ * The pages asked, each poll's run from page 1 on its own: a poll already under way when the books came may ask its
+ * last pages after them, so which poll read the new pages is found by where page 1 was asked, not by a count.
+ */
+function onePollRead(asked: number[]): string[] {
+  return asked
+    .join(",")
+    .split(/,(?=1(?:,|$))/)
+    .filter((run) => run.startsWith("1"));
+}
+
 /** The shelf listing in the trigger's order, a store, and a poller of the trigger every 5 ms; its log and outcomes. */
 async function polling(polled: PollTriggerSpec, file: string) {
   const order = polled.position.kind === "ids" ? polled.position.order : "newestFirst";
@@ -118,7 +129,7 @@ describe("a poll by ids of a paged list, newest first", () => {
       await until(() => outcomes.length >= polls + 2, "two more polls");
       await running.stop();
       expect((await store.runs()).map((r) => r.event).sort()).toEqual(["b-3", "b-4", "b-5", "b-6", "b-7"]);
-      expect(shelf.asked.slice(asked, asked + 3)).toEqual([1, 2, 3]);
+      expect(onePollRead(shelf.asked.slice(asked))).toContain("1,2,3");
       expect(shelf.asked).not.toContain(4);
       expect(lines.filter((line) => line.includes("was seen before"))).toEqual([]);
     } finally {
@@ -142,7 +153,7 @@ describe("a poll by ids of a paged list, oldest first", () => {
       await until(() => outcomes.length >= polls + 2, "two more polls");
       await running.stop();
       expect((await store.runs()).map((r) => r.event).sort()).toEqual(["b-4", "b-5", "b-6"]);
-      expect(shelf.asked.slice(asked, asked + 3)).toEqual([1, 2, 3]);
+      expect(onePollRead(shelf.asked.slice(asked))).toContain("1,2,3");
       expect(lines.filter((line) => /seen before|oldest first/.test(line))).toEqual([]);
     } finally {
       await running.stop();
