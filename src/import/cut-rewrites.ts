@@ -104,7 +104,7 @@ export function rewriteCutShapes(
       openEnums,
       pagingCopies,
       pagingCaseCopies,
-      unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
+      ...{ unreadable, untyped, readAsMeant: [...listEnums, ...refSiblings, ...files] },
       ...{ typeLists, exampleFormats, pagingExamples },
       refused: refused.map((r) => r.place),
       examplesAsJson: [...readAsJson, ...deepExamples],

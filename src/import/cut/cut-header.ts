@@ -6,6 +6,7 @@ import { operationRef } from "../../load/operation-index.js";
 import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { namedFew } from "../named-few.js";
+import { pagingCopyNotes } from "../shapes/paging-query-copies.js";
 import { type CutReport, movedLines } from "./cut.js";
 import { cutAnswerLines, cutAnswerNotes, type CutAnswers } from "./cut-answers.js";
 import { type UnionChanges, unionLines, unionNotes } from "./cut-header-unions.js";
@@ -57,8 +58,15 @@ export interface CutChanges {
    * (shapes/paging-query-copies.ts).
    */
   pagingCaseCopies?: string[];
-  /** Patterns no reading compiles or no text matches, types naming none: left out (shapes/unreadable-*.ts). */
+  /** Patterns no reading compiles or no text matches: left out (shapes/unreadable-schemas.ts). */
   unreadable: string[];
+  /** Types naming none: left out (shapes/unreadable-schemas.ts); their own review note says so. */
+  untyped?: string[];
+  /**
+   * Shapes rewritten as the document means them, each place saying how: lists' enums of no list (shapes/list-enums.ts),
+   * a `$ref`'s siblings (cut/ref-siblings.ts), Swagger 2.0's files. Not left out: the pattern's note is not theirs.
+   */
+  readAsMeant?: string[];
   /** 3.0 schemas' type lists, written as 3.0 says the same (cut/type-lists.ts). */
   typeLists?: string[];
   /** Formats their own examples break, rewritten (shapes/unmet-formats.ts): a date's as date-time, a UUID's out. */
@@ -173,6 +181,8 @@ export function shapeLines(
     pagingCopies = [],
     pagingCaseCopies = [],
     unreadable,
+    untyped = [],
+    readAsMeant = [],
     typeLists = [],
     exampleFormats = [],
     pagingExamples = [],
@@ -200,9 +210,13 @@ export function shapeLines(
         ]
       : []),
     ...openEnumAndCopyLines(openEnums, pagingCopies, pagingCaseCopies, by),
-    ...(unreadable.length
-      ? [`Left out by ${by}: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
+    ...(unreadable.length || untyped.length
+      ? [
+          `Left out by ${by}: ${[...unreadable, ...untyped].join(", ")} (no reader holds it as written, or no value ` +
+            "meets it).",
+        ]
       : []),
+    ...(readAsMeant.length ? [`Changed by ${by}: ${readAsMeant.join(", ")} (read as the document means it).`] : []),
     ...schemaChangeLines(typeLists, exampleFormats, pagingExamples, by),
     ...(refused.length
       ? [
@@ -420,31 +434,5 @@ function unmetNotes(unmet: readonly string[], unmetLengths: readonly string[]): 
           },
         ]
       : []),
-  ];
-}
-
-/** The note on query parameters copying a paging value of the JSON body, left out (shapes/paging-query-copies.ts). */
-function pagingCopyNotes(pagingCopies: readonly string[], pagingCaseCopies: readonly string[]): ReviewNote[] {
-  const caseCopies = pagingCaseCopies.length
-    ? [
-        {
-          at: ["openapi"],
-          note:
-            `openapi.yaml leaves out the query parameters ${pagingCaseCopies.join("; ")}: each is described as a ` +
-            "paging value beside a query parameter of the same name but for case (query names are case-sensitive), " +
-            "which the call and its paging send; check that the API reads that one",
-        },
-      ]
-    : [];
-  if (!pagingCopies.length) return caseCopies;
-  return [
-    ...caseCopies,
-    {
-      at: ["openapi"],
-      note:
-        `openapi.yaml leaves out the query parameters ${pagingCopies.join("; ")}: each copies a paging value of the ` +
-        "JSON request body (same name, the parameter a bare text named or described as paging), and the service " +
-        "reads the body: the call and its paging send the body's field; check that the API reads them there",
-    },
   ];
 }

@@ -43,6 +43,10 @@ describe("a list whose enum lists values that are no lists", () => {
       /zqScopes \(enum of no list: left out, its items list their own\)/,
     );
     expect(notesAt(d, "openapi").join("\n")).toMatch(/zqGrants \(enum of no list: its items' values now\)/);
+    // Rewritten, not left out: no note gives them a pattern's reason, and the cut's header says they changed.
+    expect(notesAt(d, "openapi").filter((n) => n.includes("leaves out") && n.includes("zqGrants"))).toEqual([]);
+    expect(d.openapiText).toMatch(/# Changed by blockwright add: [^\n]*zqGrants \(enum of no list/);
+    expect(d.openapiText).not.toMatch(/# Left out by blockwright add: [^\n]*zqGrants/);
     expect(await linkProblems(d)).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import {
   judgedCall,
   linkedTools,
   linkProblems,
+  notesAt,
   openapi,
   reply,
 } from "../__fixtures__/draft-kit.js";
@@ -53,7 +54,10 @@ describe("a body of Swagger 2.0's file type, as converted", () => {
     const cut = jsyaml.load(d.openapiText) as any;
     const content = cut.components.requestBodies.ZqImage.content;
     expect(content["application/octet-stream"].schema).toEqual({ type: "string", format: "binary" });
-    expect(d.openapiText).toContain("Swagger 2.0's file as type string, format binary");
+    expect(d.openapiText).toMatch(
+      /# Changed by blockwright add: [^\n]*\(Swagger 2.0's file as type string, format binary\)/,
+    );
+    expect(notesAt(d, "openapi").filter((n) => n.includes("Swagger 2.0's file"))).toEqual([]);
     const params = Object.values(d.manifest.operations[id]?.params ?? {});
     expect(params.filter((p) => p.type === "json")).toEqual([]);
     expect(params.filter((p) => p.type === "file")).toHaveLength(1);

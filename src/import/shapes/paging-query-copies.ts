@@ -14,6 +14,7 @@
 import { followLocalRefs } from "../../load/json-ref.js";
 import { jsonMediaType } from "../../load/media-types.js";
 import { operationRef } from "../../load/operation-index.js";
+import type { ReviewNote } from "../manifest-yaml.js";
 import { isJson } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
@@ -153,4 +154,30 @@ export function withoutPagingCaseCopies(cut: Json): string[] {
     const params = queryParams(cut, item, op);
     return (param) => isCaseCopy(cut, param, params);
   });
+}
+
+/** The review notes on the query parameters copying a paging value, left out: each kind of copy one note. */
+export function pagingCopyNotes(pagingCopies: readonly string[], pagingCaseCopies: readonly string[]): ReviewNote[] {
+  const caseCopies = pagingCaseCopies.length
+    ? [
+        {
+          at: ["openapi"],
+          note:
+            `openapi.yaml leaves out the query parameters ${pagingCaseCopies.join("; ")}: each is described as a ` +
+            "paging value beside a query parameter of the same name but for case (query names are case-sensitive), " +
+            "which the call and its paging send; check that the API reads that one",
+        },
+      ]
+    : [];
+  if (!pagingCopies.length) return caseCopies;
+  return [
+    ...caseCopies,
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml leaves out the query parameters ${pagingCopies.join("; ")}: each copies a paging value of the ` +
+        "JSON request body (same name, the parameter a bare text named or described as paging), and the service " +
+        "reads the body: the call and its paging send the body's field; check that the API reads them there",
+    },
+  ];
 }
