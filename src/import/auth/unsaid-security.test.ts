@@ -60,4 +60,9 @@ describe("an operation of security: [] beside operations naming a scheme", () =>
     const d = drafted(document, ["optionsZqTag"]);
     expect(notesAt(d, "auth")[0]).toMatch(/: the manifest sends the one drafted; check whether the API needs it$/);
   });
+
+  it("written as one requirement naming nothing (security: [{}]) is quoted as written", () => {
+    const d = drafted({ ...document, security: [{}] }, ["getZqTag"]);
+    expect(notesAt(d, "auth")[0]).toMatch(/^getZqTag names no security scheme \(security: \[\{\}\]\), which says/);
+  });
 });

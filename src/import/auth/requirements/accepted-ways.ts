@@ -26,6 +26,8 @@ export function acceptedWays(
   notes: string[],
 ): Accepted[] {
   const unsaid: string[] = [];
+  /** How those operations' security is written: `[]`, or `[{}]` (one requirement naming nothing), quoted as written. */
+  const unsaidForms = new Set<string>();
   const optionals: string[] = [];
   const parted: string[] = [];
   const accepted = operations.map(({ id, op }): Accepted => {
@@ -36,6 +38,7 @@ export function acceptedWays(
     // `security: []` (or only `{}`) names no scheme: as if it said nothing, the document's schemes are the candidates.
     if (requirements.every((r) => r && typeof r === "object" && !Object.keys(r).length)) {
       unsaid.push(id);
+      unsaidForms.add(requirements.length ? "[{}]" : "[]");
       return { id, ways: undefined, named: [] as string[] };
     }
     const optional = requirements.some((r) => r && typeof r === "object" && !Object.keys(r).length);
@@ -66,7 +69,8 @@ export function acceptedWays(
     : "the manifest sends the one drafted";
   if (unsaid.length)
     notes.push(
-      `${namedFew(unsaid)} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which ` +
+      `${namedFew(unsaid)} ${unsaid.length === 1 ? "names" : "name"} no security scheme ` +
+        `(security: ${[...unsaidForms].sort().join(" or ")}), which ` +
         "says no credential is needed (some servers leave authentication to the deployment): " +
         `${sent}; check whether the API needs it`,
     );
