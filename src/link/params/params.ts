@@ -33,9 +33,10 @@ import { nameFieldParams, refuseNamedFields, refuseSecondOtherFields } from "../
 import { formSpecs } from "../param-branches/param-branches.js";
 import { linkNullable } from "../null-values/null-values.js";
 import {
-  diffRequestShape,
+  besideShape,
   REQUEST_FIELD_CHANGES,
   requestParamShape,
+  requestShapeChanges,
   type RequestFieldChange,
 } from "../wire/request-shape.js";
 import { COPIED } from "./copied-keys.js";
@@ -417,13 +418,18 @@ function diffParam(
       from: a.visibility,
       to: b.visibility,
     });
-  diffParamLimits(subject, a, b, report);
+  // Compared field by field only where both surfaces recorded the value's fields (an older one did not); what its
+  // limits or its own mark say again of a place there (an item's values, the value deprecated) is said once.
+  const shaped = a.shape && b.shape ? requestShapeChanges(subject, a.shape, b.shape) : [];
+  diffParamLimits(subject, a, b, besideShape(shaped, report));
   if (canonical(a.example) !== canonical(b.example))
     report("exampleChanged", { subject, from: a.example, to: b.example });
   if (a.wire !== b.wire) report("wireChanged", { subject, from: a.wire, to: b.wire });
   if (a.title !== b.title || a.description !== b.description) report("textChanged", { subject });
   if (!a.deprecated && b.deprecated) report("deprecated", { subject, what: b.deprecated });
   if (a.deprecated && !b.deprecated) report("reactivated", { subject });
-  // Compared only where both surfaces recorded the value's fields (an older one did not).
-  if (a.shape && b.shape) diffRequestShape(subject, a.shape, b.shape, report);
+  const ownMark = Boolean(a.deprecated) !== Boolean(b.deprecated);
+  for (const c of shaped)
+    if (!(ownMark && c.detail.subject === `${subject} (value)` && /^field(Deprecated|Reactivated)$/.test(c.kind)))
+      report(c.kind, c.detail);
 }

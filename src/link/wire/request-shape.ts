@@ -10,6 +10,7 @@ import { shapeTypes, typesWithin } from "../../model/shape.js";
 import type { Shape } from "../../model/surface-format.js";
 import { pairChanges } from "../shape-pairs.js";
 import { requestFormatSeverity } from "../../model/request-format.js";
+import { canonical } from "../../common/canonical-json.js";
 
 export type RequestFieldChange =
   | "fieldRemoved"
@@ -116,8 +117,38 @@ export function requestParamShape(tool: ToolSpec, name: string, ctx: ToolSurface
  * Field by field: what a caller sends that the new version refuses, or must now send; at every place a named shape is
  * used (shape-pairs.ts).
  */
-export function diffRequestShape(subject: string, a: Shape, b: Shape, report: Report<RequestFieldChange>): void {
-  for (const c of requestChanges(a, b)) report(c.kind, { subject: `${subject} ${c.at || "(value)"}`, ...c.detail });
+export function requestShapeChanges(subject: string, a: Shape, b: Shape): ShapeChange[] {
+  return requestChanges(a, b).map((c) => ({
+    kind: c.kind,
+    detail: { subject: `${subject} ${c.at || "(value)"}`, ...c.detail },
+  }));
+}
+
+export type ShapeChange = { kind: RequestFieldChange; detail: Parameters<Report<RequestFieldChange>>[1] & {} };
+
+/** Where the value's shape holds an item's or a map value's accepted values, as its limits do too. */
+const SHAPE_PLACE = { items: "[]", values: ".*" } as const;
+const SHAPE_TWIN: Record<string, { kind: RequestFieldChange; values: "from" | "to" }> = {
+  enumValueRemoved: { kind: "fieldEnumValueRemoved", values: "from" },
+  enumValueAdded: { kind: "fieldEnumValueAdded", values: "to" },
+};
+const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+
+/**
+ * A parameter's limits' report, less the accepted values its shape's changes name at the same place: the items' values
+ * of a list written into the body are in both, and said once, as the request field's change `upstream` gives too.
+ */
+export function besideShape<K extends string>(shaped: ShapeChange[], report: Report<K>): Report<K> {
+  return (kind, detail) => {
+    const twin = SHAPE_TWIN[kind];
+    const place = detail?.subject?.match(/^(.*) (items|values)$/);
+    if (!twin || !place || !detail) return report(kind, detail);
+    const at = `${place[1]} ${SHAPE_PLACE[place[2] as keyof typeof SHAPE_PLACE]}`;
+    const said = shaped.filter((c) => c.kind === twin.kind && c.detail.subject === at);
+    const told = new Set(said.flatMap((c) => listOf(c.detail[twin.values]).map((v) => canonical(v))));
+    const left = listOf(detail[twin.values]).filter((v) => !told.has(canonical(v)));
+    if (left.length) report(kind, { ...detail, [twin.values]: left.length === 1 ? left[0] : left });
+  };
 }
 
 /** Whether a shape says what its values are (a type, fields, items, values or a list of them): `{}` is any value. */
