@@ -96,7 +96,10 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   if (!body || (type !== "object" && type !== "array")) {
     // A bare list or a page object holding it (paging/list-or-page.ts): the page's list outputs, read from either.
     const either = body ? listOrPage(doc, op, body) : undefined;
-    if (!body || !either) return scalarReply(doc, response, body, where, notes);
+    if (!body || !either)
+      return scalarReply(doc, response, body, where, notes, (fields, required, outputs) =>
+        scalarOutputs(doc, fields, required, [], () => true, outputs),
+      );
     const outputs: Record<string, ManifestOutput> = {};
     const list = listOutputs(doc, either.fields, either.required, [], either.name, outputs);
     return { ...readFromEither(outputs, either, `${response.status}`, body, where, notes), list };
