@@ -1,7 +1,8 @@
 // The headers a success answer declares, drafted as outputs: the `Location` of
 // a 201, a count of every item (`X-Total-Count`), a request id, an ETag. A
 // header that says how the body is framed or cached, sets a cookie, or is read
-// by a concept of its own (paging's Link, the rate limits') is left out.
+// by a concept of its own (paging's Link, the rate limits'), or tells of the path the answer
+// took (a CDN's, a browser policy's) is left out.
 import type { ManifestOutput } from "../../load/precompiled/manifest-types.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { valueAt } from "../../load/json-ref.js";
@@ -10,14 +11,21 @@ import { camelCase } from "../../model/naming.js";
 type Json = Record<string, unknown>;
 
 /**
- * Headers no workflow reads as a result: the body's framing and caching, connection management, cookies, and those
- * paging or the rate limits read.
+ * Headers no workflow reads as a result: the body's framing and caching, connection management, cookies, those paging
+ * or the rate limits read, and those of the path the answer took rather than of the API, which a document converted
+ * from recorded traffic declares: a CDN's or a proxy's (`CF-RAY`, `X-Cache`, `Via`, `X-Amz-Cf-Id`), a browser's
+ * security and reporting policies (`Expect-CT`, `NEL`, `Report-To`, `Referrer-Policy`), the server's stack
+ * (`X-Powered-By`).
  */
 const NOT_AN_OUTPUT = new RegExp(
-  "^(content-(type|length|encoding|language|disposition|range|security-policy)|transfer-encoding|" +
+  "^(content-(type|length|encoding|language|disposition|range|security-policy(-report-only)?)|transfer-encoding|" +
     "connection|keep-alive|date|server|vary|cache-control|expires|pragma|age|set-cookie|" +
     "strict-transport-security|access-control-.*|x-(content-type-options|frame-options|xss-protection)|" +
-    "link|retry-after|(x-)?rate-?limit(-.*)?|x-ratelimit-.*)$",
+    "link|retry-after|(x-)?rate-?limit(-.*)?|x-ratelimit-.*|" +
+    "cf-.*|x-amz-cf-.*|via|alt-svc|x-cache(-.*)?|x-served-by|x-timer|x-powered-by|x-aspnet(mvc)?-version|" +
+    "expect-ct|nel|report-to|reporting-endpoints|referrer-policy|permissions-policy|feature-policy|" +
+    "cross-origin-(opener|embedder|resource)-policy|x-dns-prefetch-control|x-download-options|" +
+    "x-permitted-cross-domain-policies|p3p)$",
   "i",
 );
 
