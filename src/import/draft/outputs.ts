@@ -3,11 +3,12 @@
 // — a JSON array, or an object holding one list of records beside a few
 // fields, as `{data: […], has_more}`, or beside the fields that say how it
 // pages, or one level down in an object of a reply that is no record
-// (`{meta: {components: […]}}`) — gives `data` (the list) and `metadata.count`; one record in an
-// envelope (`{data: {…}}`, `{droplet: {…}}`) gives `data` (the record) and
-// its id; a value in one (`{data: "Posted"}`) gives `data` (the value, of its
-// type), never the whole body again; any other object gives `data` (the whole body) and `metadata.id`
-// (or `gid`, `uuid`…); the scalar fields beside a list or an envelope, or of
+// (`{meta: {components: […]}}`), or one list of texts named after what the path
+// asks for (`{articles: ["6556…"], search_query}` under `/search/articles`) —
+// gives `data` (the list) and `metadata.count`; one record in an envelope
+// (`{data: {…}}`, `{droplet: {…}}`) gives `data` (the record) and its id; a value in one (`{data: "Posted"}`) gives
+// `data` (the value, of its type), never the whole body again; any other object gives `data` (the whole body) and
+// `metadata.id` (or `gid`, `uuid`…); the scalar fields beside a list or an envelope, or of
 // a small object, become `metadata.<field>`. A field that can hold one value only (`ok:
 // true`, `object: "list"`) says nothing and is left out. Which shape a reply
 // has is reply-shape.ts's.

@@ -178,16 +178,7 @@ export function listField(
   // One list named after the resource the path names (`{Invoices: […], Warnings: […]}` under `/Invoices`), the
   // path's word singular or plural (`{signature_requests, warnings}` under `/signature_request/list`).
   const words = resourceWords(op);
-  const resource = lists.filter((n) => {
-    const word = n.toLowerCase().replace(/[^a-z0-9]/g, "");
-    return [
-      word,
-      word.replace(/ies$/, "y"),
-      word.replace(/ves$/, "f"),
-      word.replace(/e?s$/, ""),
-      word.replace(/s$/, ""),
-    ].some((w) => words.has(w));
-  });
+  const resource = lists.filter((n) => namesResource(n, words));
   if (resource.length === 1) return resource[0];
   // A record named after the resource beside the list (`{signature_request: {…}, warnings: […]}` under
   // `/signature_request/{id}`): the reply is that record in an envelope, the list a note beside it.
@@ -201,7 +192,57 @@ export function listField(
   const names = Object.keys(fields);
   if (records.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n)))
     return records[0];
-  return lists.length ? undefined : scalarListThatPages(doc, op, fields);
+  return lists.length ? undefined : (scalarListThatPages(doc, op, fields) ?? namedScalarList(doc, op, fields));
+}
+
+/**
+ * The one list of scalars of a small reply that has no list of records, named, or its last word named, after what the
+ * path asks for (`{articles: ["6556…"], search_query}` under `/search/articles`, `{associated_articles: […]}` under
+ * `/user/{id}/articles`): the ids the operation lists. A list named after nothing the path says (a record's `tags`) is
+ * one of the reply's fields.
+ */
+function namedScalarList(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  fields: Record<string, Schema>,
+): string | undefined {
+  if (Object.keys(fields).length > SMALL_OBJECT) return undefined;
+  const scalars = scalarLists(doc, fields);
+  const name = scalars.length === 1 ? (scalars[0] as string) : undefined;
+  const words = resourceWords(op);
+  return name !== undefined && (namesResource(name, words) || namesResource(lastWord(name), words)) ? name : undefined;
+}
+
+/** The fields of a reply declared as lists of scalars (texts, numbers, booleans). */
+function scalarLists(doc: OpenApiDocument, fields: Record<string, Schema>): string[] {
+  return Object.entries(fields)
+    .filter(([, schema]) => {
+      const flat = safeFlatten(doc, schema);
+      const items = flat !== undefined && declaresArray(flat) ? itemsOf(doc, schema) : undefined;
+      return items !== undefined && SCALAR_TYPES.includes(typeOf(items) ?? "");
+    })
+    .map(([name]) => name);
+}
+
+/** Whether a field's name, as it is or made singular, is one of the path's words (resourceWords). */
+function namesResource(name: string, words: ReadonlySet<string>): boolean {
+  return singulars(name).some((w) => words.has(w));
+}
+
+/** A name's letters and digits in lower case, as they are and made singular each way English does. */
+function singulars(name: string): string[] {
+  const word = name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")];
+}
+
+/** The last word of a compound name (`articles` of `associated_articles`, `Ids` of `memberIds`). */
+function lastWord(name: string): string {
+  return (
+    name
+      .split(/[_\-.]|(?<=[a-z0-9])(?=[A-Z])/)
+      .filter(Boolean)
+      .at(-1) ?? name
+  );
 }
 
 /**
@@ -215,16 +256,13 @@ function scalarListThatPages(
   op: OpenApiOperation,
   fields: Record<string, Schema>,
 ): string | undefined {
-  const scalars = Object.entries(fields).filter(([, schema]) => {
-    const flat = safeFlatten(doc, schema);
-    return flat !== undefined && declaresArray(flat) && SCALAR_TYPES.includes(typeOf(itemsOf(doc, schema) ?? {}) ?? "");
-  });
+  const scalars = scalarLists(doc, fields);
   if (scalars.length !== 1) return undefined;
   const reply = { type: "object", properties: fields };
   // Or beside the next page's address a GET follows (`{results: ["/a", …], next, previous, count}`).
   const nextAddress = op.method === "GET" && fieldMatching(doc, reply, NEXT_URL, ["string"]) !== undefined;
   const paged = nextAddress || resumeField(doc, reply, op, () => true) || cursorSentBack(doc, op, fields);
-  return paged ? scalars[0]?.[0] : undefined;
+  return paged ? scalars[0] : undefined;
 }
 
 /**
@@ -243,32 +281,20 @@ function cursorSentBack(doc: OpenApiDocument, op: OpenApiOperation, fields: Reco
  * last word, and their singulars (`droplet`, `item`).
  */
 function resourceWords(op: OpenApiOperation): Set<string> {
-  const segments = op.path.split("/").filter(Boolean);
+  // A query the path writes itself (`/search/articles?query={query}`) names no resource.
+  const segments = (op.path.split("?")[0] ?? "").split("/").filter(Boolean);
   // A parent collection (`users` in /users/{user_id}/albums) names whose record this one is, not the record: an
-  // album's `user` field is its owner, not an envelope.
-  const parent = (i: number) => segments[i + 1]?.startsWith("{") === true && i + 2 < segments.length;
+  // album's `user` field is its owner, not an envelope. Only variables after it (`/topfeeds/{tag}/{mode}`) choose
+  // among its own.
+  const parent = (i: number) =>
+    segments[i + 1]?.startsWith("{") === true && segments.slice(i + 2).some((s) => !s.startsWith("{"));
   return new Set(
     segments
       .filter((s, i) => !s.startsWith("{") && !parent(i))
       // The whole segment, and its last word, the noun a compound names (`items` of `top_rated_items`, `members` of
       // `listMembers`).
-      .flatMap((s) => [
-        s,
-        s
-          .split(/[_\-.]|(?<=[a-z0-9])(?=[A-Z])/)
-          .filter(Boolean)
-          .at(-1) ?? s,
-      ])
-      .flatMap((s) => {
-        const word = s.toLowerCase().replace(/[^a-z0-9]/g, "");
-        return [
-          word,
-          word.replace(/ies$/, "y"),
-          word.replace(/ves$/, "f"),
-          word.replace(/e?s$/, ""),
-          word.replace(/s$/, ""),
-        ];
-      }),
+      .flatMap((s) => [s, lastWord(s)])
+      .flatMap(singulars),
   );
 }
 
