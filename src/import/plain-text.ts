@@ -135,5 +135,7 @@ export function titleText(summary: string, max: number): string | undefined {
   // A question or an exclamation (its closing quote or bracket aside) is no statement.
   if (/[!?]["'”’)\]]*$/.test(sentence)) return undefined;
   const first = sentence.replace(/\.$/, "").trim();
-  return first && first.length <= max ? first : undefined;
+  // A title opens with a capital (`fetch Comment records` → `Fetch…`); a word in mixed case (`iOS`) is a name.
+  const opened = /^[a-z]+\b/.test(first) ? `${first[0]?.toUpperCase()}${first.slice(1)}` : first;
+  return opened && opened.length <= max ? opened : undefined;
 }
