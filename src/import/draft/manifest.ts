@@ -38,7 +38,7 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { firstSentence, plainText, shortText } from "../plain-text.js";
 import { deprecationText, methodPathLabels, operationTitle, snakeCase } from "./words/operation-words.js";
 import { sdkMethodName } from "./words/sdk-method-name.js";
-import { namedDeletion } from "./words/named-deletion.js";
+import { namedChange } from "./words/named-change.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import { streamLineMembers } from "../cut/stream-results.js";
 import { takesNoCredential } from "../../link/auth/credential-places.js";
@@ -319,7 +319,7 @@ function draftOperation(
     ...(download ? { download: true } : {}),
     ...(jsonText ? { bodyEncoding: "json" as const } : {}),
     ...(streamed ? { stream: streamed } : {}),
-    ...namedDeletion(chosen.method, chosen.operationId, rawOp.summary, at, notes),
+    ...namedChange(chosen.method, chosen.path, chosen.operationId, rawOp.summary, at, notes),
     outputs: outputs.outputs,
     ...("outcomes" in outputs && outputs.outcomes ? { outcomes: outputs.outcomes } : {}),
   };
