@@ -19,6 +19,7 @@ import {
   n8nOperationInputs,
   type N8nOperationInputs,
 } from "../../model/platform-inputs.js";
+import { jsonExample } from "./json-example.js";
 import { actionText, descriptionText, displayName, optionName, placeholderText, valueOptions } from "./n8n-wording.js";
 import { Code } from "./ts-literal.js";
 
@@ -255,9 +256,12 @@ function describeParam(p: ParamSpec, name: string, boolean: boolean): string | u
       : "",
   ].filter(Boolean);
   const said = limits.length ? `${p.description.replace(/\.\s*$/, "")}. ${capital(limits.join(", "))}.` : p.description;
-  // A 3.1 tuple's positions and count: n8n's JSON property shows no schema (issue 59).
+  // A 3.1 tuple's positions and count, and a JSON value's fields as an example to copy: n8n's JSON property shows no
+  // schema (issue 59).
   const tuple = paramTuple(p);
-  return descriptionText(tuple ? `${said.replace(/\.\s*$/, "")}. ${tupleWords(tuple)}` : said, name, boolean);
+  const example = jsonExample(p);
+  const shaped = [said.replace(/\.\s*$/, ""), tuple ? tupleWords(tuple) : "", example ? `Example: \`${example}\`` : ""];
+  return descriptionText(tuple || example ? shaped.filter(Boolean).join(". ") : said, name, boolean);
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -9,7 +9,7 @@
 // sub-blocks are the package's block inputs, its `tools.access` the
 // operations and `tools.config.tool` the `operation` input. Every text from
 // the inputs is a string literal (codeLiteral) or comment text.
-import type { OutputSpec, OutputType, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import type { BlockInput, OutputSpec, OutputType, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import {
   authWays,
   paramTuple,
@@ -24,6 +24,7 @@ import { text as xmlText } from "../../common/markup-text.js";
 import { codeLiteral, commentText } from "../code-text.js";
 import { render, tsHeader } from "../emit.js";
 import { codeSpan, markdownText } from "../markdown-text.js";
+import { jsonExample } from "./json-example.js";
 import { typedInputs } from "./sim-typed-inputs.js";
 import { Code, tsLiteral } from "./ts-literal.js";
 
@@ -134,6 +135,22 @@ function toolParams(params: readonly SimParam[], tokenUrl: string | undefined, s
       },
     ]),
   );
+}
+
+/**
+ * A sub-block's placeholder: the manifest's, else for a JSON input an example of the fields its parameter takes (Sim's
+ * code input shows no schema), read from the parameter of the first operation showing the input.
+ */
+function placeholderOf(ir: ProviderIR, input: BlockInput): { placeholder?: string } {
+  if (input.placeholder) return { placeholder: input.placeholder };
+  if (input.control !== "code") return {};
+  const shownFor = input.condition?.value ?? ir.operations.map((o) => o.tool.id);
+  const param = ir.operations
+    .filter((o) => shownFor.includes(o.tool.id))
+    .flatMap((o) => o.tool.params)
+    .find((p) => p.name === input.id && p.type === "json");
+  const example = param && jsonExample(param);
+  return example ? { placeholder: example } : {};
 }
 
 /**
@@ -311,7 +328,7 @@ function block(
     type: i.control === "number" ? "short-input" : i.control,
     ...(i.control === "code" ? { language: "json" } : {}),
     ...(i.options ? { options: i.options.map((o) => ({ label: o.label, id: o.id })) } : {}),
-    ...(i.placeholder ? { placeholder: i.placeholder } : {}),
+    ...placeholderOf(ir, i),
     ...(i.password ? { password: true } : {}),
     ...(i.required === true
       ? { required: true }
