@@ -3,7 +3,15 @@
 // <dir>]`
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { checkAddress, llmOutput, setOwn, type ToolSpec, typedText } from "@blockwright/runtime/internal";
+import {
+  checkAddress,
+  envVariableName,
+  llmOutput,
+  setOwn,
+  type ToolResult,
+  type ToolSpec,
+  typedText,
+} from "@blockwright/runtime/internal";
 import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import {
   generatedPackages,
@@ -156,6 +164,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ...pages,
     signal: controller.signal,
   });
+  if (!result.success) io.stderr.write(missingSecretHint(tool, result, params));
   if (result.success && result.output.content instanceof Uint8Array) {
     const bytes = result.output.content;
     if (save !== undefined) {
@@ -179,6 +188,26 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.success ? 0 : 1;
+}
+
+/**
+ * How to give a secret the call was refused without (`accessToken: is required`): `call` takes a secret only as a
+ * reference to an environment variable, which the refusal does not say, while the package's README and `mcp` name the
+ * variable `<PROVIDER>_<PARAM>` (read by `mcp`, not by `call`). Empty for any other failure.
+ */
+function missingSecretHint(
+  tool: ToolSpec,
+  result: Extract<ToolResult, { success: false }>,
+  given: Record<string, unknown>,
+): string {
+  const { param, rule } = result.error as { param?: string; rule?: string };
+  const spec = tool.params.find((p) => p.name === param);
+  if (rule !== "required" || !spec?.secret || Object.hasOwn(given, spec.name)) return "";
+  const variable = envVariableName(tool.provider, spec.name);
+  return (
+    `call: ${spec.name} is a secret: give it as --param '${spec.name}={{${variable}}}' with ${variable} ` +
+    "set in the environment (literal secrets are refused)\n"
+  );
 }
 
 /**
