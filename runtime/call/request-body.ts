@@ -147,8 +147,20 @@ function encode(
   // A header parameter named Content-Type wins over the spec's media type; a multipart body's is fetch's (it names the
   // boundary).
   if (typeof body === "string" && request.header["Content-Type"] === undefined)
-    request.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
+    request.header["Content-Type"] = typedAsSent(tool.body?.mediaType ?? "application/json", body);
   return body;
+}
+
+/**
+ * A text body's Content-Type as its bytes are sent: fetch writes a string as UTF-8, but a `text/*` type without a
+ * charset reads as US-ASCII (RFC 2046 §4.1.2; HTTP's Latin-1 default is gone, RFC 9110 §8.3.1), so a text holding
+ * other characters says `charset=utf-8`. A type naming a charset keeps it; XML names its own encoding (RFC 7303 §3.2).
+ */
+function typedAsSent(mediaType: string, text: string): string {
+  const textType = /^\s*text\/(?![\w.-]*\+?xml\b)/i.test(mediaType);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is U+0000–U+007F, control characters too
+  if (!textType || /;\s*charset\s*=/i.test(mediaType) || /^[\x00-\x7f]*$/.test(text)) return mediaType;
+  return `${mediaType}; charset=utf-8`;
 }
 
 /** A form's pairs with its files' after them (form-files.ts), when the call gave any. */
