@@ -157,6 +157,13 @@ export function createProviderClient<Paths extends {}>(
   tools?: WiredTools,
   given?: string,
 ): Client<Paths> {
+  // A credential that is no text would go as its text (`Bearer undefined`) and be refused upstream as a wrong key.
+  const anonymous = tools !== undefined && Object.values(tools.methods).every((m) => m.anonymous);
+  if (typeof options.credential !== "string" && !anonymous) {
+    const kind = options.credential === null ? "null" : typeof options.credential;
+    const given = kind === "null" || kind === "undefined" ? kind : `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`;
+    throw new Error(`credential: must be a string (the provider's token, key or password), not ${given}`);
+  }
   // The body as given, kept for the wire middleware (a form is written by the tools' writer there): openapi-fetch
   // serializes it just before it calls the middleware, with no await between.
   const kept: { body?: unknown } = {};
