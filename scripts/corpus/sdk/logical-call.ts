@@ -78,7 +78,14 @@ export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): Log
     if (wire.in === "path") call.path[wire.name] = value;
     else if (wire.in === "query") call.query[wire.name] = value;
     else if (wire.in === "header") call.headers[wire.name] = value;
-    else if (wire.in === "body") {
+    else if (wire.in === "switch") {
+      // A switch given true is the document's parameters it sends (`?pretty=true`); given false, none.
+      if (value !== true) continue;
+      for (const sent of wire.whenTrue)
+        if (sent.in === "query") call.query[sent.name] = sent.value;
+        else if (sent.in === "header") call.headers[sent.name] = sent.value;
+        else if (sent.in === "body") place((body ??= {}), parsePointer(sent.pointer), sent.value);
+    } else if (wire.in === "body") {
       const tokens = parsePointer(wire.pointer);
       if (!tokens.length) call.body = value;
       else place((body ??= {}), tokens, value);
