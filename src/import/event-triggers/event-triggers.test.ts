@@ -134,6 +134,33 @@ describe("add drafts an event trigger", () => {
   });
 });
 
+describe("an event trigger's title", () => {
+  const webhooks = (hooks: Record<string, unknown>) => ({
+    ...openapi({ "/zqthings": { get: { operationId: "listZqThings", responses: { "200": reply(made) } } } }),
+    openapi: "3.1.0",
+    webhooks: hooks,
+  });
+  const standard = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((n) => header(n, `The ${n}.`));
+
+  it("names the event where the summary every delivery shares does not (Handling webhook events)", async () => {
+    const generic = { summary: "Handling webhook events" };
+    const d = drafted(
+      webhooks({ zqThingMade: delivery(standard, generic), "zq.thing.gone": delivery(standard, generic) }),
+      ["listZqThings"],
+    );
+    expect(d.manifest.triggers?.acme_zq_thing_made?.title).toBe("Zq thing made");
+    expect(d.manifest.triggers?.acme_zq_thing_gone?.title).toBe("Zq thing gone");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is the summary where it names the event, in other forms of its words", () => {
+    const d = drafted(webhooks({ zqCallAnswered: delivery(standard, { summary: "A zq call was answer" }) }), [
+      "listZqThings",
+    ]);
+    expect(d.manifest.triggers?.acme_zq_call_answered?.title).toBe("A zq call was answer");
+  });
+});
+
 describe("add drafts no event trigger", () => {
   it("for a delivery whose signing the document does not say: one note at the operation names it", async () => {
     const d = drafted(hooks(delivery([header("X-Zq-Event", "The kind of event.")])), ["createZqHook"]);

@@ -199,15 +199,45 @@ function output(doc: OpenApiDocument, body: Schema, at: string, description: str
   return { from: `$event#${at}`, description, ...(guaranteed ? {} : { required: false }) };
 }
 
-/** The trigger's title and description from the delivery's summary and description, else its name. */
+/** Words a delivery's summary shares with every delivery's (`Handling webhook events`): they name no event. */
+const GENERIC =
+  /^(events?|webhooks?|callbacks?|hooks?|notifications?|handl(e|es|ing)|receiv(e|es|ing)|on|the|an?|of|for)$/;
+
+/** A word's first five letters, so that `answered` meets `answer`. */
+const stem = (word: string) => word.toLowerCase().slice(0, 5);
+
+/** Whether `text` names the delivery `name`'s event: shares a word of the name other than the generic ones. */
+function namesEvent(text: string, name: string): boolean {
+  const own = snakeCase(name)
+    .split("_")
+    .filter((w) => w && !GENERIC.test(w));
+  const said = new Set(snakeCase(text).split("_").map(stem));
+  return !own.length || own.some((w) => said.has(stem(w)));
+}
+
+/**
+ * The trigger's title and description from the delivery's summary and description where they name its event, else
+ * its name's words: a summary shared by every delivery (`Handling webhook events`) would title each trigger alike.
+ */
 function wordsOf(delivery: Delivery): { title: string; description: string } {
   const text = (key: string) =>
     [delivery.post[key], delivery.pathItem[key]].find((w): w is string => typeof w === "string" && !!w.trim());
   const summary = text("summary");
   const description = text("description");
-  const title = (summary && titleText(summary, 80)) ?? (description && titleText(description, 80)) ?? delivery.name;
+  const title = [summary, description]
+    .map((w) => w && titleText(w, 80))
+    .find((w): w is string => !!w && namesEvent(w, delivery.name));
   const about = description ? firstSentence(description, 200) : "";
-  return { title, description: about || `Starts for each ${delivery.name} event the provider delivers.` };
+  return {
+    title: title ?? nameWords(delivery.name),
+    description: about || `Starts for each ${delivery.name} event the provider delivers.`,
+  };
+}
+
+/** `zqThingMade`, `fax.delivered` as words: `Zq thing made`, `Fax delivered`. */
+function nameWords(name: string): string {
+  const words = snakeCase(name).replaceAll("_", " ");
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : name;
 }
 
 /** `<provider>_<delivery name>`, named apart from the operations and the triggers drafted. */
