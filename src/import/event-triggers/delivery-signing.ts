@@ -1,10 +1,12 @@
 // How a delivery (a webhook's or a callback's POST) proves its sender, read from what the document says of its
-// header parameters (their names, words and examples) and its body's fields: the Standard Webhooks headers, an HMAC
+// header parameters (their names, words and examples), or of a header its words or info.description name
+// (described-headers.ts), and its body's fields: the Standard Webhooks headers, an HMAC
 // of the raw body in a header, or a secret the subscriber chose echoed in the body. Undefined when the document does
 // not say enough to check a delivery: a trigger is never drafted unauthenticated.
 import { formatPointer } from "@blockwright/runtime/internal";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { followLocalRefs } from "../../load/json-ref.js";
+import { describedHeaders } from "./described-headers.js";
 
 type Json = Record<string, unknown>;
 type Authentication = NonNullable<NonNullable<Manifest["triggers"]>[string]["authentication"]>;
@@ -23,6 +25,8 @@ interface Header {
   name: string;
   words: string;
   example?: string;
+  /** Where the document describes it in words only (info.description), not as a header parameter. */
+  saidIn?: string;
 }
 
 /** A header carrying a signature, by its name or its words. */
@@ -48,7 +52,12 @@ export function deliverySigning(
   pathItem: Json,
   bodyFields: Json,
 ): DeliverySigning | undefined {
-  const headers = deliveryHeaders(data, operation, pathItem);
+  const declared = deliveryHeaders(data, operation, pathItem);
+  // A header the words name (the document's or the delivery's) counts where no parameter declares it.
+  const described = describedHeaders(data, operation, pathItem, /signature|hmac|\bsigned\b|^webhook-/i).filter(
+    (h) => !declared.some((d) => d.name.toLowerCase() === h.name.toLowerCase()),
+  );
+  const headers = [...declared, ...described];
   const names = new Map(headers.map((h) => [h.name.toLowerCase(), h]));
   if (names.has("webhook-signature") && (names.has("webhook-id") || names.has("webhook-timestamp")))
     return {
@@ -59,7 +68,12 @@ export function deliverySigning(
         "drafted standardWebhooks with a 5-minute tolerance; check the provider follows the standard (a whsec_ " +
         "secret, v1, signatures) and how far from now its timestamp may be",
     };
-  for (const header of headers.filter((h) => SIGNATURE_HEADER.test(h.name) || /\bhmac\b/i.test(h.words))) {
+  // A header described in words only is read by its name: HMAC words near another header (webhook-id) say no more.
+  const signatures = [
+    ...declared.filter((h) => SIGNATURE_HEADER.test(h.name) || /\bhmac\b/i.test(h.words)),
+    ...described.filter((h) => SIGNATURE_HEADER.test(h.name)),
+  ];
+  for (const header of signatures) {
     const hmac = hmacOf(header);
     if (hmac) return hmac;
   }
@@ -88,11 +102,15 @@ function hmacOf(header: Header): DeliverySigning | undefined {
   if (!saysHmac || !encoding || !algorithm || !BODY_SIGNED.test(words) || MORE_SIGNED.test(words)) return undefined;
   const hmac: Hmac = { algorithm, encoding, header: name, ...(prefix ? { prefix } : {}), signedText: "{body}" };
   const example_ = example ? `its example's ${example.length} ${encoding} characters` : `its words (${encoding})`;
+  const from = header.saidIn
+    ? `drafted from the ${name} header that ${header.saidIn} describes in words (no header parameter declares it) ` +
+      "as an HMAC of the raw body"
+    : `drafted from the delivery's ${name} header, whose description says it is an HMAC of the raw body`;
   return {
     authentication: { hmac },
     secret: "signingSecret",
     note:
-      `drafted from the delivery's ${name} header, whose description says it is an HMAC of the raw body: ` +
+      `${from}: ` +
       `${algorithm} read from its words${prefix ? ` and its example's ${prefix} prefix` : ""}, ${encoding} from ` +
       `${example_}; check the secret is the one the provider gives for this webhook, and that nothing else (a ` +
       "timestamp) is signed",
