@@ -161,6 +161,49 @@ describe("an event trigger's title", () => {
   });
 });
 
+describe("an event trigger's match", () => {
+  const standard = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((n) => header(n, `The ${n}.`));
+  /** A webhook whose event's `data.event_type` is one of `kinds`. */
+  const typed = (kinds: string[]) => ({
+    post: {
+      parameters: standard,
+      requestBody: jsonBody({
+        type: "object",
+        properties: {
+          data: {
+            type: "object",
+            properties: { id: { type: "string" }, event_type: { type: "string", enum: kinds } },
+          },
+        },
+      }),
+      responses: { "200": { description: "Taken." } },
+    },
+  });
+  const webhooks = (hooks: Record<string, unknown>) => ({
+    ...openapi({ "/zqthings": { get: { operationId: "listZqThings", responses: { "200": reply(made) } } } }),
+    openapi: "3.1.0",
+    webhooks: hooks,
+  });
+
+  it("takes only its kind where the event type field holds one value: one address gets every kind", async () => {
+    const d = drafted(webhooks({ zqThingMade: typed(["zq.thing.made"]), zqThingGone: typed(["zq.thing.gone"]) }), [
+      "listZqThings",
+    ]);
+    expect(d.manifest.triggers?.acme_zq_thing_made?.match).toEqual({ "/data/event_type": "zq.thing.made" });
+    expect(d.manifest.triggers?.acme_zq_thing_gone?.match).toEqual({ "/data/event_type": "zq.thing.gone" });
+    expect(notesAt(d, "triggers.acme_zq_thing_made")[0]).toMatch(
+      /it takes only events whose \/data\/event_type is "zq\.thing\.made", the one value the document gives it/,
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is none where the field may hold several kinds", () => {
+    const d = drafted(webhooks({ zqThingChanged: typed(["zq.thing.made", "zq.thing.gone"]) }), ["listZqThings"]);
+    expect(d.manifest.triggers?.acme_zq_thing_changed).toBeDefined();
+    expect(d.manifest.triggers?.acme_zq_thing_changed?.match).toBeUndefined();
+  });
+});
+
 describe("add drafts no event trigger", () => {
   it("for a delivery whose signing the document does not say: one note at the operation names it", async () => {
     const d = drafted(hooks(delivery([header("X-Zq-Event", "The kind of event.")])), ["createZqHook"]);

@@ -54,6 +54,7 @@ export function draftEventTriggers(doc: OpenApiDocument, manifest: Manifest, not
     if (own) outputs.id = output(doc, body, own.pointer, "The event's id.");
     if (type) outputs.eventType = output(doc, body, type, "The kind of event.");
     const ids = eventIdOf(own, signing.authentication);
+    const kind = type === undefined ? undefined : onlyValue(doc, body, type);
     manifest.triggers = {
       ...manifest.triggers,
       [id]: {
@@ -61,11 +62,17 @@ export function draftEventTriggers(doc: OpenApiDocument, manifest: Manifest, not
         event: delivery.event,
         authentication: signing.authentication,
         secret: signing.secret,
+        ...(kind === undefined ? {} : { match: { [type as string]: kind } }),
         ...(ids.eventId ? { eventId: ids.eventId } : {}),
         ...(Object.keys(outputs).length ? { outputs } : {}),
       },
     };
-    notes.push({ at: ["triggers", id], note: `${delivery.said}: ${signing.note}${ids.said}` });
+    const matched =
+      kind === undefined
+        ? ""
+        : `; it takes only events whose ${type} is ${JSON.stringify(kind)}, the one value the document gives it ` +
+          "(deliveries to one address carry every kind)";
+    notes.push({ at: ["triggers", id], note: `${delivery.said}: ${signing.note}${ids.said}${matched}` });
   }
   for (const [at, said] of unsigned)
     notes.push({
@@ -192,6 +199,23 @@ function eventType(doc: OpenApiDocument, schema: Schema, at: string[], depth: nu
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * The one value the event's field at `pointer` can hold (an enum of one, a const): the trigger's match, as a provider
+ * posts every kind of event to the one address its subscriber gave, each trigger taking its own kind.
+ */
+function onlyValue(doc: OpenApiDocument, body: Schema, pointer: string): string | number | boolean | undefined {
+  let schema: Schema | undefined = body;
+  for (const name of pointer.split("/").slice(1))
+    schema = schema && properties(doc, schema)[name.replaceAll("~1", "/").replaceAll("~0", "~")];
+  if (!schema) return undefined;
+  const flat = doc.flatten(doc.resolve(schema));
+  const values = flat.const !== undefined ? [flat.const] : Array.isArray(flat.enum) ? flat.enum : [];
+  const [value] = values;
+  return values.length === 1 && ["string", "number", "boolean"].includes(typeof value)
+    ? (value as string | number | boolean)
+    : undefined;
 }
 
 function output(doc: OpenApiDocument, body: Schema, at: string, description: string) {
