@@ -101,7 +101,7 @@ function hmacOf(header: Header): DeliverySigning | undefined {
     /\bhmac\b/i.test(`${name} ${words}`) || (SIGNATURE_HEADER.test(name) && /\bsha-?(256|1)\b/i.test(words));
   if (!saysHmac || !encoding || !algorithm || !BODY_SIGNED.test(words) || MORE_SIGNED.test(words)) return undefined;
   const hmac: Hmac = { algorithm, encoding, header: name, ...(prefix ? { prefix } : {}), signedText: "{body}" };
-  const example_ = example ? `its example's ${example.length} ${encoding} characters` : `its words (${encoding})`;
+  const example_ = example ? `its example's ${example.length} ${encoding} characters` : "its words";
   const from = header.saidIn
     ? `drafted from the ${name} header that ${header.saidIn} describes in words (no header parameter declares it) ` +
       "as an HMAC of the raw body"

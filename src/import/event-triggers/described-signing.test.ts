@@ -55,6 +55,7 @@ describe("add drafts an event trigger from signing described in words", () => {
     const [note] = notesAt(d, "triggers.acme_zq_event");
     expect(note).toMatch(/^callback zqEvent of acme_create_zq_hook: drafted from the X-Zq-Signature header /);
     expect(note).toMatch(/header that info\.description describes in words \(no header parameter declares it\)/);
+    expect(note).toMatch(/: sha256 read from its words, hex from its words; check the secret/);
     expect(await linkProblems(d)).toEqual([]);
   });
 
