@@ -161,6 +161,24 @@ describe("an event trigger's title", () => {
   });
 });
 
+describe("an event trigger's description", () => {
+  it("is its request body's where only the body says when it is sent", () => {
+    const standard = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((n) => header(n, `The ${n}.`));
+    const gone = delivery(standard);
+    Object.assign(gone.post.requestBody, { description: "Sent when your request deleted a zq thing. Once." });
+    const document = {
+      ...openapi({ "/zqthings": { get: { operationId: "listZqThings", responses: { "200": reply(made) } } } }),
+      openapi: "3.1.0",
+      webhooks: { zqThingGone: gone },
+    };
+    const d = drafted(document, ["listZqThings"]);
+    expect(d.manifest.triggers?.acme_zq_thing_gone).toMatchObject({
+      title: "Sent when your request deleted a zq thing",
+      description: "Sent when your request deleted a zq thing.",
+    });
+  });
+});
+
 describe("an event trigger's match", () => {
   const standard = ["webhook-id", "webhook-timestamp", "webhook-signature"].map((n) => header(n, `The ${n}.`));
   /** A webhook whose event's `data.event_type` is one of `kinds`. */

@@ -58,7 +58,7 @@ export function draftEventTriggers(doc: OpenApiDocument, manifest: Manifest, not
     manifest.triggers = {
       ...manifest.triggers,
       [id]: {
-        ...wordsOf(delivery),
+        ...wordsOf(delivery, followLocalRefs(data, delivery.post.requestBody)?.description),
         event: delivery.event,
         authentication: signing.authentication,
         secret: signing.secret,
@@ -240,14 +240,16 @@ function namesEvent(text: string, name: string): boolean {
 }
 
 /**
- * The trigger's title and description from the delivery's summary and description where they name its event, else
+ * The trigger's title and description from the delivery's summary and description (else its body's) where they name
+ * its event, else
  * its name's words: a summary shared by every delivery (`Handling webhook events`) would title each trigger alike.
  */
-function wordsOf(delivery: Delivery): { title: string; description: string } {
-  const text = (key: string) =>
-    [delivery.post[key], delivery.pathItem[key]].find((w): w is string => typeof w === "string" && !!w.trim());
+function wordsOf(delivery: Delivery, bodyWords: unknown): { title: string; description: string } {
+  const text = (key: string, ...more: unknown[]) =>
+    [delivery.post[key], delivery.pathItem[key], ...more].find((w): w is string => typeof w === "string" && !!w.trim());
   const summary = text("summary");
-  const description = text("description");
+  // A delivery described only on its request body ("Triggered by your request to DELETE /things/{id}") says it there.
+  const description = text("description", bodyWords);
   const title = [summary, description]
     .map((w) => w && titleText(w, 80))
     .find((w): w is string => !!w && namesEvent(w, delivery.name));
