@@ -103,6 +103,7 @@ export type {
   Success,
 } from "./client/types.js";
 export { redact, redactDeep, mentionsSecret, REDACTED } from "./common/redact.js";
+export { secretOutputPaths, secretOutputTexts, withheldOutputs } from "./common/secret-outputs.js";
 export type * from "./spec/tool-types.js";
 // A generated package's tool: its call (what its client holds) and its description, joined.
 export { describeTool } from "./spec/tool-description.js";

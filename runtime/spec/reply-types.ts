@@ -64,6 +64,11 @@ export interface OutputSpec {
   description: string;
   optional: boolean;
   source: OutputSource;
+  /**
+   * A secret the reply hands out (a created API key): returned to the caller, withheld from what is printed or kept
+   * (common/secret-outputs.ts). Absent where it is none.
+   */
+  secret?: true;
 }
 
 export interface OutcomeSpec {

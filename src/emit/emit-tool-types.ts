@@ -253,10 +253,22 @@ function tupleParts(limits: NestedLimits, out: string[]): void {
 }
 
 /** The operation's output type: a nested object type of its outputs. */
+/** The doc comment of a secret output's member in a package's output type. */
+const SECRET_OUTPUT_DOC =
+  "A secret (manifest output `secret`): returned to you, withheld as `[redacted]` from what Blockwright prints or " +
+  "keeps (call, recordings, run records, reports, errors, an agent's tool result). Keep it out of your own logs.";
+
 export function outputTsType(op: OperationIR): string {
   const print = (t: TypeRef) => printType(t, op.tool.params);
+  const secretPaths = new Set(op.tool.outputs.filter((o) => o.secret).map((o) => o.path));
   return objectTypeFromPaths(
-    op.types.outputs.map((o) => ({ path: o.path, optional: o.optional, type: unionTypes(o.types.map(print)) })),
+    op.types.outputs.map((o) => ({
+      path: o.path,
+      optional: o.optional,
+      type: unionTypes(o.types.map(print)),
+      // A secret the reply hands out (manifest `secret`): said where a reader of the type looks.
+      ...(secretPaths.has(o.path) ? { doc: SECRET_OUTPUT_DOC } : {}),
+    })),
   );
 }
 
@@ -369,10 +381,13 @@ function unionTypes(types: string[]): string {
 }
 
 /** A nested TypeScript object type from dotted paths (`metadata.id`). */
-export function objectTypeFromPaths(entries: { path: string; optional: boolean; type: string }[]): string {
+export function objectTypeFromPaths(
+  entries: { path: string; optional: boolean; type: string; doc?: string }[],
+): string {
   interface Node {
     type?: string;
     optional?: boolean;
+    doc?: string;
     children: Map<string, Node>;
   }
   const root: Node = { children: new Map() };
@@ -385,11 +400,13 @@ export function objectTypeFromPaths(entries: { path: string; optional: boolean; 
     }
     node.type = e.type;
     node.optional = e.optional;
+    if (e.doc) node.doc = e.doc;
   }
   const render = (node: Node, indent: string): string => {
     const lines = [...node.children.entries()].map(([key, child]) => {
       const type = child.children.size ? render(child, indent + "  ") : defined(child.type, `the type of ${key}`);
-      return `${indent}  ${key}${child.optional ? "?" : ""}: ${type};`;
+      const doc = child.doc ? `${indent}  /** ${child.doc} */\n` : "";
+      return `${doc}${indent}  ${key}${child.optional ? "?" : ""}: ${type};`;
     });
     return `{\n${lines.join("\n")}\n${indent}}`;
   };

@@ -36,6 +36,7 @@ import {
 } from "./reply-shape.js";
 import { replyText as replyTextOf } from "./reply-outputs/reply-text.js";
 import { type BodyResponse, scalarReply } from "./reply-outputs/scalar-reply.js";
+import { markSecretOutputs, secretReplyField } from "./reply-outputs/secret-outputs.js";
 
 type Path = (string | number)[];
 
@@ -73,8 +74,11 @@ export interface OutputsDraft {
 }
 
 export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
-  notes.push(...unmetAnswerFieldsNote(doc, doc.bodyResponse(op)?.schema, [...at, "outputs"]), ...unreadAnswer(op, at));
-  return outputsOfBody(doc, op, at, notes);
+  const answer = doc.bodyResponse(op)?.schema;
+  notes.push(...unmetAnswerFieldsNote(doc, answer, [...at, "outputs"]), ...unreadAnswer(op, at));
+  const draft = outputsOfBody(doc, op, at, notes);
+  markSecretOutputs(doc, answer, draft.outputs, [...at, "outputs"], notes);
+  return draft;
 }
 
 function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
@@ -277,8 +281,15 @@ function recordFields(
 ): Set<string> {
   const scalars = scalarFields(doc, fields);
   if (scalars.length <= RECORD_OUTPUTS) return new Set(scalars);
+  // A secret the reply hands out (a created key) first: read from `data` alone, no output would withhold it.
   const rank = (field: string) =>
-    ID_FIELD.test(field) ? 0 : USEFUL_FIELD.test(field) ? 1 : required.has(field) ? 2 : 3;
+    secretReplyField(doc, field, fields) || ID_FIELD.test(field)
+      ? 0
+      : USEFUL_FIELD.test(field)
+        ? 1
+        : required.has(field)
+          ? 2
+          : 3;
   return new Set(
     scalars
       .map((field, i) => ({ field, i }))

@@ -37,7 +37,15 @@ export function linkOutput(
       `absent from ${variants.of.filter((v) => !variants.carrying.includes(v)).join(" or ")})`
     : out.description;
   return {
-    spec: { path, type: out.type, description, optional: Boolean(out.optional), source: linked.source },
+    spec: {
+      path,
+      type: out.type,
+      description,
+      optional: Boolean(out.optional),
+      source: linked.source,
+      // Set only where true: a tool of no secret output is generated as before.
+      ...(out.secret ? { secret: true as const } : {}),
+    },
     type: out.optional ? { kind: "present", of: linked.type } : linked.type,
   };
 }

@@ -29,6 +29,11 @@ export const outputs = {
       "outputSource.default",
       "outputSource.omit",
     ]),
+    "output.secret": {
+      none:
+        "how the value is shown, not what a call returns: the output, its type and place are recorded (outputs); a " +
+        "call returns the value either way",
+    },
     "operation.outcomes": { surface: "outcomes" },
     "outcome.description": { none: "text of the result a status becomes; the status is recorded (outcomes)" },
     "outcome.outputs": {

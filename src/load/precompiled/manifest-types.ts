@@ -260,6 +260,10 @@ export type ManifestOutput = (ManifestOutputSource & {
    * Left out of the result when the value is absent or null.
    */
   optional?: boolean
+  /**
+   * The value is a secret the reply hands out (an API key or a webhook's signing secret an operation creates, a client secret, a one-time password, a session token): still returned to the caller and to the blocks that reference it, but withheld wherever a parameter's secret is, in any encoding, from what is printed or kept: `call` prints it masked unless `--show-secrets`, and recordings, run records and logs, `verify` reports, contract-case failures and error messages hold it as `[redacted]`, wherever else in the result it appears too (inside a `data` output holding the whole reply); an agent's tool result shows it masked, with a note that the caller has it, since a model's context is kept and sent on. `blockwright add` drafts it where the reply field's name or description says a secret, as it drafts a parameter's `secret`.
+   */
+  secret?: boolean
 })
 /**
  * The source of an output for this outcome; its type and description come from the operation's outputs.
@@ -1893,6 +1897,7 @@ export type ManifestField =
   | "output.type"
   | "output.description"
   | "output.optional"
+  | "output.secret"
   | "outputSource.from"
   | "outputSource.value"
   | "outputSource.count"
