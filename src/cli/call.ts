@@ -1,16 +1,18 @@
 // `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>]
-// [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--out
-// <dir>]`
+// [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>]
+// [--show-secrets] [--out <dir>]`
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
   checkAddress,
   envVariableName,
   llmOutput,
+  secretOutputPaths,
   setOwn,
   type ToolResult,
   type ToolSpec,
   typedText,
+  withheldOutputs,
 } from "@blockwright/runtime/internal";
 import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import {
@@ -27,7 +29,8 @@ import { unknownNameHint } from "../common/problems/suggest.js";
 
 export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... \
 [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... \
-[--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--out <dir>]
+[--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--show-secrets] \
+[--out <dir>]
 
 Run one tool of the project's generated packages and print the result object
 ({success, output} or {success, error}) as JSON on stdout. <operationId> is the
@@ -63,6 +66,10 @@ document that one tool calls.
   --max-pages <n>      with --all-pages: fetch at most n pages (default 100)
   --save <file>        for an operation that answers a file: write its bytes
                        there (the output's content then names the file)
+  --show-secrets       print the secrets the reply hands out (manifest output
+                       secret: a created API key) as they are; without it
+                       each is printed as [redacted], wherever the result
+                       holds it, and a line on stderr names it
   --out <dir>          the generated packages (default ./generated)
 
 An operation that answers a stream of items (manifest stream) prints its
@@ -98,6 +105,7 @@ const OPTIONS = {
   "max-items": { type: "string" },
   "max-pages": { type: "string" },
   save: { type: "string" },
+  "show-secrets": { type: "boolean" },
   out: { type: "string" },
 } as const satisfies Options;
 
@@ -186,7 +194,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${lines(handed)}${JSON.stringify(result)}\n`);
     return 1;
   }
-  io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  io.stdout.write(`${JSON.stringify(shownResult(tool, result, args.values["show-secrets"] === true, io), null, 2)}\n`);
   return result.success ? 0 : 1;
 }
 
@@ -208,6 +216,24 @@ function missingSecretHint(
     `call: ${spec.name} is a secret: give it as --param '${spec.name}={{${variable}}}' with ${variable} ` +
     "set in the environment (literal secrets are refused)\n"
   );
+}
+
+/**
+ * The result as printed: the secrets its reply hands out (manifest output `secret`) withheld unless asked for, a line
+ * on stderr naming those withheld, so that a terminal, a shell's history of its output or a CI log never holds them.
+ */
+function shownResult<T extends { success: boolean; output?: unknown }>(
+  tool: ToolSpec,
+  result: T,
+  show: boolean,
+  io: CliIo,
+): T {
+  const paths = secretOutputPaths(tool);
+  if (show || !paths.length || !result.success) return result;
+  io.stderr.write(
+    `${paths.join(", ")}: a secret (manifest output secret), printed as [redacted]; --show-secrets prints it\n`,
+  );
+  return withheldOutputs(tool, result);
 }
 
 /**
