@@ -261,7 +261,7 @@ export type ManifestOutput = (ManifestOutputSource & {
    */
   optional?: boolean
   /**
-   * The value is a secret the reply hands out (an API key or a webhook's signing secret an operation creates, a client secret, a one-time password, a session token): still returned to the caller and to the blocks that reference it, but withheld wherever a parameter's secret is, in any encoding, from what is printed or kept: `call` prints it masked unless `--show-secrets`, and recordings, run records and logs, `verify` reports, contract-case failures and error messages hold it as `[redacted]`, wherever else in the result it appears too (inside a `data` output holding the whole reply); an agent's tool result shows it masked, with a note that the caller has it, since a model's context is kept and sent on. `blockwright add` drafts it where the reply field's name or description says a secret, as it drafts a parameter's `secret`.
+   * The value is a secret the reply hands out (an API key or a webhook's signing secret an operation creates, a client secret, a one-time password, a session token): still returned to the caller and to the blocks that reference it. `call` prints it as `[redacted]` unless `--show-secrets`, in any encoding and wherever else the printed result holds it (inside a `data` output holding the whole reply); `withheldOutputs` of `@blockwright/runtime` withholds it the same way from a result a host prints or keeps. Not yet withheld by an agent's tool result (`mcp`, `tools`), `run --record`, serve's run records, `verify` reports or contract-case failures. `blockwright add` drafts it where the reply field's name or description says a secret, as it drafts a parameter's `secret`.
    */
   secret?: boolean
 })
