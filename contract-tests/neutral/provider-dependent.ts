@@ -150,6 +150,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/call-nested-secrets.test.ts",
       "src/cli/mcp-nested-secret.test.ts",
       "src/cli/call-short-secret.test.ts",
+      "src/cli/call-missing-secret.test.ts",
+      "src/cli/call-secret-output.test.ts",
       "src/import/auth/tenant-token-flow.test.ts",
       "src/cli/long-refusals.test.ts",
       "src/workflow/text-binding.test.ts",

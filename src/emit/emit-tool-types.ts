@@ -252,15 +252,16 @@ function tupleParts(limits: NestedLimits, out: string[]): void {
   out.push("]");
 }
 
-/** The operation's output type: a nested object type of its outputs. */
 /** The doc comment of a secret output's member in a package's output type. */
 const SECRET_OUTPUT_DOC =
-  "A secret (manifest output `secret`): returned to you, withheld as `[redacted]` from what Blockwright prints or " +
-  "keeps (call, recordings, run records, reports, errors, an agent's tool result). Keep it out of your own logs.";
+  "A secret (manifest output `secret`): returned to you; `blockwright call` prints it as `[redacted]` and " +
+  "`withheldOutputs` withholds it from a result you print or keep. Keep it out of your own logs.";
 
+/** The operation's output type: a nested object type of its outputs. */
 export function outputTsType(op: OperationIR): string {
   const print = (t: TypeRef) => printType(t, op.tool.params);
-  const secretPaths = new Set(op.tool.outputs.filter((o) => o.secret).map((o) => o.path));
+  // A stream's tool has no outputs of its own (its items are typed apart).
+  const secretPaths = new Set((op.tool.outputs ?? []).filter((o) => o.secret).map((o) => o.path));
   return objectTypeFromPaths(
     op.types.outputs.map((o) => ({
       path: o.path,

@@ -27,9 +27,9 @@ describe("a secret output's type", () => {
   it("carries a doc comment saying it is withheld", () => {
     expect(outputTsType(op(true))).toBe(
       "{\n  metadata: {\n    id: string;\n" +
-        "    /** A secret (manifest output `secret`): returned to you, " +
-        "withheld as `[redacted]` from what Blockwright prints or keeps (call, recordings, run records, " +
-        "reports, errors, an agent's tool result). Keep it out of your own logs. */\n    apiKey: string;\n  };\n}",
+        "    /** A secret (manifest output `secret`): returned to you; `blockwright call` prints it as " +
+        "`[redacted]` and `withheldOutputs` withholds it from a result you print or keep. Keep it out of your " +
+        "own logs. */\n    apiKey: string;\n  };\n}",
     );
   });
 

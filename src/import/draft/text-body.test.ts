@@ -47,7 +47,8 @@ describe("a request body of one text", () => {
     const [tool] = await linkedTools(d);
     const text = 'a,"b" & c=d +%20 / é ✓\nsecond line';
     const { sent, judged } = await judgedCall(d, tool!, { accessToken: "zq-token-0001", sheet: "s 1", body: text });
-    expect(sent.headers.get("content-type")).toBe("text/plain");
+    // Its text holds characters outside ASCII: the type says their encoding (UTF-8), not the ASCII a bare text/* means.
+    expect(sent.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(new TextDecoder().decode(sent.body)).toBe(text);
     expect(judged.refusals).toEqual([]);
     expect(judged.read.body).toBe(text);
