@@ -51,7 +51,7 @@ export function markSecretOutputs(
       at: [...where, name],
       note:
         `the reply's ${pointer.join(".")} is named or described as a secret: drafted secret (returned to the ` +
-        "caller, withheld from what is printed, recorded or reported); remove it if the value is no secret",
+        "caller and to later blocks, printed by `call` as [redacted]); remove it if the value is no secret",
     });
   }
 }

@@ -142,7 +142,7 @@ function passwordBeside({ siblings = [], words = "" }: PasswordContext): boolean
  */
 export function namesSecret(wireName: string, description?: unknown, beside: PasswordContext = {}): boolean {
   // A name or an id of a secret ("The name of the secret to read") is no secret, whatever its name says.
-  if (namesASecret(description) || noSecretShape(beside.shape, description)) return false;
+  if (namesASecret(description, wireName) || noSecretShape(beside.shape, description)) return false;
   // Described as the API key and nothing more ("Your Zq license API key.", "Clé API"), whatever its name (`license`),
   // or as a token that authenticates ("Zq Auth Token", of a query `zq_auth`).
   if (describedAsTheKey(description) || describedAsTheToken(description)) return true;
