@@ -72,7 +72,8 @@ export interface LintProblem {
  * serves it) to `request`; undefined outside the main project's tests (the corpus), where a call starts a process.
  */
 async function askShared<T>(tool: "n8n-lint" | "n8n-run", request: unknown): Promise<T | undefined> {
-  const setup = process.env.VITEST ? (await import("vitest")).inject("sharedMocks") : undefined;
+  // The key's type is declared by global-setup.ts, which the SDK judge's project (it compiles this file) leaves out.
+  const setup = process.env.VITEST ? ((await import("vitest")).inject("sharedMocks" as never) as string) : undefined;
   if (!setup) return undefined;
   // node:http, not fetch: an ask waits behind the others of the run, which on a busy machine may pass fetch's 300 s.
   const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
