@@ -2,11 +2,9 @@
 // names the environment variable (`ZQKEYS_ACCESS_TOKEN`) and `mcp` reads it, so a person who set it and ran `call`
 // was refused with no word of how `call` takes a secret (a reference, `--param accessToken={{VARIABLE}}`). It says
 // so now, and nothing is sent; a required plain parameter's refusal gets no such line.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, runtimeProject } from "../../test-support/cli-harness.js";
-import { runScratch } from "../../test-support/run/run-scratch.js";
+import { describe, expect, it } from "vitest";
+import { addedProject } from "../../test-support/cli/added-project.js";
+import { cli } from "../../test-support/cli-harness.js";
 
 const document = {
   openapi: "3.0.3",
@@ -33,17 +31,7 @@ const document = {
   },
 };
 
-const tmp = mkdtempSync(join(runScratch(), "blockwright-call-missing-secret-"));
-const dir = runtimeProject(join(tmp, "project"), "specs");
-beforeAll(async () => {
-  const from = join(tmp, "zqkeys.json");
-  writeFileSync(from, JSON.stringify(document));
-  const added = await cli(["add", "zqkeys", "--from", from, "--operations", "all"], { cwd: dir });
-  expect(added.code, added.stderr).toBe(0);
-  const generated = await cli(["generate"], { cwd: dir });
-  expect(generated.code, generated.stderr).toBe(0);
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { dir } = addedProject("blockwright-call-missing-secret-", "zqkeys", document);
 
 describe("call without a secret", () => {
   it("says how call takes it, naming the variable the README names", async () => {

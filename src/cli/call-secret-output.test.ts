@@ -1,12 +1,9 @@
 // An operation that creates an API key answers with the key: `add` drafts it a secret output now, and `call`, which
 // printed it in plain text (in its own output and inside `data`, the whole reply), prints it as [redacted] with a line
 // on stderr naming it; `--show-secrets` prints it as the reply gave it.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, runtimeProject } from "../../test-support/cli-harness.js";
-import { runScratch } from "../../test-support/run/run-scratch.js";
-import { server } from "../../test-support/runtime/loopback-server.js";
+import { describe, expect, it } from "vitest";
+import { addedProject } from "../../test-support/cli/added-project.js";
+import { cli } from "../../test-support/cli-harness.js";
 
 const KEY = "zq_live_7d9f2c41aa";
 const text = (description: string) => ({ type: "string", description });
@@ -38,26 +35,14 @@ const document = {
   },
 };
 
-const tmp = mkdtempSync(join(runScratch(), "blockwright-call-secret-output-"));
-const dir = runtimeProject(join(tmp, "project"), "specs");
-let upstream: Awaited<ReturnType<typeof server>> | undefined;
-beforeAll(async () => {
-  const from = join(tmp, "zqkeys.json");
-  writeFileSync(from, JSON.stringify(document));
-  const added = await cli(["add", "zqkeys", "--from", from, "--operations", "all"], { cwd: dir });
-  expect(added.code, added.stderr).toBe(0);
-  const generated = await cli(["generate"], { cwd: dir });
-  expect(generated.code, generated.stderr).toBe(0);
-  upstream = await server(() => ({ status: 201, body: JSON.stringify({ id: "zqk1", api_key: KEY }) }));
-});
-afterAll(async () => {
-  await upstream?.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const { dir, upstream } = addedProject("blockwright-call-secret-output-", "zqkeys", document, () => ({
+  status: 201,
+  body: JSON.stringify({ id: "zqk1", api_key: KEY }),
+}));
 
 describe("call on an operation whose reply hands out a key", () => {
   it("prints the key as [redacted], in data too, and says so on stderr", async () => {
-    const called = await cli(["call", "zqkeys_create_zq_key", "--base-url", upstream!.url], { cwd: dir });
+    const called = await cli(["call", "zqkeys_create_zq_key", "--base-url", upstream.url], { cwd: dir });
     expect(called.code, called.stderr).toBe(0);
     expect(called.stdout + called.stderr).not.toContain(KEY);
     const printed = JSON.parse(called.stdout);
@@ -67,7 +52,7 @@ describe("call on an operation whose reply hands out a key", () => {
   });
 
   it("prints it as given with --show-secrets", async () => {
-    const shown = await cli(["call", "zqkeys_create_zq_key", "--base-url", upstream!.url, "--show-secrets"], {
+    const shown = await cli(["call", "zqkeys_create_zq_key", "--base-url", upstream.url, "--show-secrets"], {
       cwd: dir,
     });
     expect(shown.code, shown.stderr).toBe(0);
