@@ -35,14 +35,16 @@ const document = {
   },
 };
 
-const { dir, upstream } = addedProject("blockwright-call-secret-output-", "zqkeys", document, () => ({
+const project = addedProject("blockwright-call-secret-output-", "zqkeys", document, () => ({
   status: 201,
   body: JSON.stringify({ id: "zqk1", api_key: KEY }),
 }));
 
 describe("call on an operation whose reply hands out a key", () => {
   it("prints the key as [redacted], in data too, and says so on stderr", async () => {
-    const called = await cli(["call", "zqkeys_create_zq_key", "--base-url", upstream.url], { cwd: dir });
+    const called = await cli(["call", "zqkeys_create_zq_key", "--base-url", project.upstream.url], {
+      cwd: project.dir,
+    });
     expect(called.code, called.stderr).toBe(0);
     expect(called.stdout + called.stderr).not.toContain(KEY);
     const printed = JSON.parse(called.stdout);
@@ -52,8 +54,8 @@ describe("call on an operation whose reply hands out a key", () => {
   });
 
   it("prints it as given with --show-secrets", async () => {
-    const shown = await cli(["call", "zqkeys_create_zq_key", "--base-url", upstream.url, "--show-secrets"], {
-      cwd: dir,
+    const shown = await cli(["call", "zqkeys_create_zq_key", "--base-url", project.upstream.url, "--show-secrets"], {
+      cwd: project.dir,
     });
     expect(shown.code, shown.stderr).toBe(0);
     expect(JSON.parse(shown.stdout).output.metadata.apiKey).toBe(KEY);
