@@ -46,6 +46,21 @@ const CASES: { case: string; text: string; sentences: string[] }[] = [
     sentences: ['It says "use the key."', "(Rotate it.)", "Then call."],
   },
   { case: "a line break after a stop", text: "First line.\nSecond line.", sentences: ["First line.", "Second line."] },
+  {
+    case: "a numbered list's markers in a line end none",
+    text: "Steps: 1. Create a zq key 2. Send it. Done.",
+    sentences: ["Steps: 1. Create a zq key 2. Send it.", "Done."],
+  },
+  {
+    case: "a numbered list's markers at lines' starts end none",
+    text: "Do this:\n1. Create a zq key.\n2. Send it.",
+    sentences: ["Do this:\n1. Create a zq key.", "2. Send it."],
+  },
+  {
+    case: "a number at a sentence's end still ends it",
+    text: "The zq limit is 5. Then wait 10. Done.",
+    sentences: ["The zq limit is 5.", "Then wait 10.", "Done."],
+  },
   { case: "nothing", text: "   ", sentences: [] },
 ];
 
