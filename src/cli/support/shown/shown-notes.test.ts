@@ -4,6 +4,7 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, openapi, reply } from "../../../import/__fixtures__/draft-kit.js";
 import { addSummary, summaryText } from "../add-summary.js";
+import { shownNotes } from "./shown-notes.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -82,5 +83,14 @@ describe("add's printed review notes", () => {
     expect(said[0]).toMatch(
       /^ +6 operations \(operations\.acme_get_zqbins1, .* and 1 more\): it has no operationId in /,
     );
+  });
+
+  it("say a note alike word for word as it is, a parameter named as a word of it (body) left in its words", () => {
+    const note = "the request body is not an object of named fields: drafted as one parameter holding the whole body";
+    const notes = [1, 2, 3, 4, 5, 6].map((n) => ({ at: ["operations", `zq_op${n}`, "params", "body"], note }));
+    expect(shownNotes(notes)).toEqual([
+      "6 parameters (operations.zq_op1.params.body, operations.zq_op2.params.body, operations.zq_op3.params.body, " +
+        `operations.zq_op4.params.body, operations.zq_op5.params.body and 1 more): ${note}`,
+    ]);
   });
 });

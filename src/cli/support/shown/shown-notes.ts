@@ -14,11 +14,19 @@ interface Alike {
 
 /** `notes` as printed, `place: note` a line; a note said alike of more than NAMED_FEW places, once at its first. */
 export function shownNotes(notes: readonly ReviewNote[]): string[] {
+  // A note said word for word of many places is said as it is: a parameter's name read as "it" garbled a note whose
+  // name is a word of it ("the request body is…" of twelve parameters named body read "the request it is…").
+  const wordForWord = new Map<string, number>();
+  for (const n of notes) {
+    const alike = alikeOf(n);
+    if (alike) wordForWord.set(`${alike.noun}\n${n.note}`, (wordForWord.get(`${alike.noun}\n${n.note}`) ?? 0) + 1);
+  }
   const places = new Map<string, string[]>();
   const keys = notes.map((n) => {
     const alike = alikeOf(n);
     if (!alike) return undefined;
-    const key = `${alike.noun}\n${alike.text}`;
+    const asWritten = `${alike.noun}\n${n.note}`;
+    const key = (wordForWord.get(asWritten) ?? 0) > NAMED_FEW ? asWritten : `${alike.noun}\n${alike.text}`;
     places.set(key, [...(places.get(key) ?? []), n.at.join(".")]);
     return key;
   });
