@@ -107,7 +107,7 @@ export function summaryText(s: Summary, notes: ReviewNote[]): string {
     ...s.drafted.operations.map(
       (o) =>
         `            ${o.id} (${lineText(o.operationId)}): ${o.params} parameter${o.params === 1 ? "" : "s"}, ` +
-        `${o.outputs} output${o.outputs === 1 ? "" : "s"}${o.paging ? `, ${o.paging} paging` : ""}`,
+        `${answered(o)}${o.paging ? `, ${o.paging} paging` : ""}`,
     ),
     `  pinned:   ${s.pinned.join(", ")}`,
     `  review:   ${notes.length} note${notes.length === 1 ? "" : "s"} (# review: in manifest.yaml):`,
@@ -168,4 +168,11 @@ function credentialWords(credential: { ways: DraftedCredential[][]; sentAt?: str
     return `${c.param} (security scheme ${c.scheme}, ${where})`;
   };
   return credential.ways.map((w) => w.map(one).join(" with ")).join(" or ");
+}
+
+/** What an operation's line says it gives: its outputs, or the file or stream it answers (whose outputs are fixed). */
+function answered(o: { outputs: number; answers?: "file" | "stream" }): string {
+  if (o.answers === "file" && o.outputs === 0) return "a file (content, contentType, size, filename)";
+  if (o.answers === "stream" && o.outputs === 0) return "a stream of items";
+  return `${o.outputs} output${o.outputs === 1 ? "" : "s"}`;
 }

@@ -56,7 +56,15 @@ export interface ManifestDraft {
   notes: ReviewNote[];
   /** The document drafted from (shapes/poll-triggers.ts reads it too). */ document: OpenApiDocument;
   /** Operation id in the manifest → how it was drafted, for the summary. */
-  operations: { id: string; operationId: string; params: number; outputs: number; paging?: string }[];
+  operations: {
+    id: string;
+    operationId: string;
+    params: number;
+    outputs: number;
+    paging?: string;
+    /** What the operation answers instead of outputs of its own: a file (download: true) or a stream of items. */
+    answers?: "file" | "stream";
+  }[];
 }
 
 export function draftManifest(
@@ -331,11 +339,10 @@ function draftOperation(
   return {
     operation,
     summary: {
-      id,
-      operationId: name,
-      params: Object.keys(params.params).length,
+      ...{ id, operationId: name, params: Object.keys(params.params).length },
       outputs: Object.keys(outputs.outputs).length,
       ...(pagination ? { paging: pagination.style } : {}),
+      ...(download ? { answers: "file" as const } : streamed ? { answers: "stream" as const } : {}),
     },
   };
 }

@@ -93,4 +93,13 @@ describe("add's printed review notes", () => {
         `operations.zq_op4.params.body, operations.zq_op5.params.body and 1 more): ${note}`,
     ]);
   });
+
+  it("say a note at an operation alike word for word once", () => {
+    const note = "header parameter Zq-Accept not drafted: the runtime writes it itself";
+    const notes = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ at: ["operations", `zq_op${n}`], note }));
+    expect(shownNotes(notes)).toEqual([
+      "7 operations (operations.zq_op1, operations.zq_op2, operations.zq_op3, operations.zq_op4, operations.zq_op5 " +
+        `and 2 more): ${note}`,
+    ]);
+  });
 });

@@ -58,7 +58,8 @@ function alikeOf({ at, note }: ReviewNote): Alike | undefined {
   // A note at an operation that begins with the operation itself ("GET /things has no operationId…").
   if (at.length === 2) {
     const own = OPERATION_SAID.exec(note);
-    return own ? { noun: "operations", text: `it${note.slice(own[0].length)}` } : undefined;
+    // Another said word for word of many ("header parameter Accept not drafted: …") is said once too.
+    return { noun: "operations", text: own ? `it${note.slice(own[0].length)}` : note };
   }
   if (at.length !== 4 || kind !== "params" || typeof name !== "string" || name === "") return undefined;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
