@@ -335,6 +335,9 @@ export function repeatsCredential(
   // same place, the key sent there too (auth.alsoSends), not a parameter the credential only stands for.
   if (named && credential.keyPlaces?.has(placeKey(param)))
     return `${where} ${JSON.stringify(param.name)} is where the key is sent (auth.alsoSends): not drafted`;
+  // A scheme add itself added (the document declares none) is no evidence that a field named `token` is its
+  // credential: a record's own token (a required field of a created device) was covered, and so never sent.
+  if (credential.added) return undefined;
   if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
     credential.covers.add(param.name);
     // The credential of its kind (a token's, where a key drafted as a way of its own comes first).
