@@ -91,7 +91,9 @@ export function envelopeField(
   if (names.some((n) => ID_FIELD.test(n) && !records.includes(n))) return undefined;
   const named = envelopeNames(doc, fields, names).filter((n) => records.includes(n));
   if (named.length === 1) return named[0];
-  if (names.length === 1 && records.length === 1) return records[0];
+  // One record field alone is its envelope, unless named as a path or with spaces: a map's example key written as a
+  // property (`{"path/to/file.txt": {…}}`), which no real reply holds.
+  if (names.length === 1 && records.length === 1 && !/[/\s]/.test(records[0] ?? "")) return records[0];
   const resources = resourceWords(op);
   const resource = records.filter((name) => resources.has(name.toLowerCase().replace(/[^a-z0-9]/g, "")));
   return resource.length === 1 ? resource[0] : undefined;
