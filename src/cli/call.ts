@@ -90,6 +90,11 @@ inside a JSON value (a password in an object) is given the same way:
 flow parameters instead of its access token (e.g. tenantId, clientId and
 clientSecret), the token is requested first.
 
+A connection parameter not given (the credential, an instance address) is
+read from <PROVIDER>_<PARAM> where set, as the package's client and
+blockwright mcp read it: ACME_API_KEY for acme's apiKey. A credential given
+on the command line wins, and none of its parameters is read beside it.
+
 Exit status: 0 success, 1 the tool failed, 2 usage error, 70 internal error
 (a bug: please report it).`;
 
@@ -199,9 +204,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 }
 
 /**
- * How to give a secret the call was refused without (`accessToken: is required`): `call` takes a secret only as a
- * reference to an environment variable, which the refusal does not say, while the package's README and `mcp` name the
- * variable `<PROVIDER>_<PARAM>` (read by `mcp`, not by `call`). Empty for any other failure.
+ * How to give a secret the call was refused without (`accessToken: is required`): the variable `<PROVIDER>_<PARAM>`
+ * it is read from (unset, else it would have been read), or a reference to another. Empty for any other failure.
  */
 function missingSecretHint(
   tool: ToolSpec,
@@ -213,8 +217,8 @@ function missingSecretHint(
   if (rule !== "required" || !spec?.secret || Object.hasOwn(given, spec.name)) return "";
   const variable = envVariableName(tool.provider, spec.name);
   return (
-    `call: ${spec.name} is a secret: give it as --param '${spec.name}={{${variable}}}' with ${variable} ` +
-    "set in the environment (literal secrets are refused)\n"
+    `call: ${spec.name} is a secret: set ${variable} in the environment, or give ` +
+    `--param '${spec.name}={{NAME}}' naming another variable (literal secrets are refused)\n`
   );
 }
 
@@ -256,12 +260,16 @@ async function resolvedParams(
         `${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`,
       );
   }
-  const { resolveNestedReferences, resolveParamReferences } = await import("./support/references.js");
+  const { connectionFromEnvironment, resolveNestedReferences, resolveParamReferences } = await import(
+    "./support/references.js"
+  );
   const resolved = resolveParamReferences(
     params,
     new Set(tool.params.filter((p) => p.secret).map((p) => p.name)),
     io.env,
   );
+  for (const [name, value] of Object.entries(connectionFromEnvironment(tool, params, io.env)))
+    setOwn(resolved, name, value);
   resolveNestedReferences(resolved, tool.params, io.env);
   for (const p of tool.params) {
     const value = resolved[p.name];

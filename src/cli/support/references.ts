@@ -1,6 +1,16 @@
 // `{{NAME}}` references to environment variables on the command line, and the
 // rule that secrets are given only that way, a secret field inside a JSON value too.
-import { jsonInput, type ParamSpec, secretPlaces, setOwn, type ValuePath } from "@blockwright/runtime/internal";
+import {
+  authParams,
+  connectionParams,
+  jsonInput,
+  oauthParams,
+  type ParamSpec,
+  secretPlaces,
+  setOwn,
+  type ToolSpec,
+  type ValuePath,
+} from "@blockwright/runtime/internal";
 import { envReferenceName } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../../model/naming.js";
 import { nestedInputName } from "../../workflow/nested-secret-inputs.js";
@@ -36,6 +46,28 @@ export function resolveParamReferences(
     if (resolved === undefined || resolved === "")
       throw new UsageError("BW3008", `${name}: environment variable ${variable} is not set`);
     setOwn(out, name, resolved);
+  }
+  return out;
+}
+
+/**
+ * The connection parameters (a credential, an instance address, a person's own value) `given` lacks, each read from
+ * its provider's variable `<PROVIDER>_<PARAM>` where set, as the package's client and `mcp` read them: the variable
+ * the package's README names then works on the command line too. As in the client, a credential given (any of its
+ * parameters: a reference on the command line) is the call's whole, none of its parameters read beside it.
+ */
+export function connectionFromEnvironment(
+  tool: Pick<ToolSpec, "provider" | "params" | "auth" | "oauth">,
+  given: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+): Record<string, unknown> {
+  const credentials = new Set([...authParams(tool.auth), ...oauthParams(tool)]);
+  const credentialGiven = [...credentials].some((name) => Object.hasOwn(given, name));
+  const out: Record<string, unknown> = {};
+  for (const p of connectionParams(tool)) {
+    if (Object.hasOwn(given, p.name) || (credentialGiven && credentials.has(p.name))) continue;
+    const value = env[envVariableName(tool.provider, p.name)];
+    if (value !== undefined && value !== "") setOwn(out, p.name, value);
   }
   return out;
 }
