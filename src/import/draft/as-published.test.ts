@@ -146,4 +146,27 @@ describe("a summary that is the operationId written as code", () => {
       expect(notesAt(d, "operations.zqcards_check.title")).toEqual([]);
     },
   );
+
+  // A summary written as another name in code than the operationId (`searchZqActivity` on getZqboxesActivity, as a
+  // published sandbox API writes its summaries) was drafted as the title word for word: an MCP tool's title, an n8n
+  // operation's name and a Sim block's selector read "searchZqActivity". It is drafted in words, with a note; a name
+  // written in mixed case as a brand writes it (`iOS`) stays.
+  it("a summary that is another name in code is drafted in words (searchZqActivity → Search zq activity)", () => {
+    const doc = openapi({
+      "/zqactivity": { get: { operationId: "getZqboxesActivity", summary: "searchZqActivity", responses: ok } },
+      "/zqlogs": { get: { operationId: "listZqLogs", summary: "fetch_zq_logs()", responses: ok } },
+      "/zqapps": { get: { operationId: "listZqApps", summary: "iOS", responses: ok } },
+    });
+    const d = drafted(doc, ["getZqboxesActivity", "listZqLogs", "listZqApps"], "zqboxes");
+    expect(d.manifest.operations.zqboxes_get_zqboxes_activity).toMatchObject({
+      title: "Search zq activity",
+      description: "Search zq activity",
+    });
+    expect(notesAt(d, "operations.zqboxes_get_zqboxes_activity.title")).toEqual([
+      'the operation\'s summary is a name in code ("searchZqActivity"): drafted in words',
+    ]);
+    expect(d.manifest.operations.zqboxes_list_zq_logs!.title).toBe("Fetch zq logs");
+    expect(d.manifest.operations.zqboxes_list_zq_apps!.title).toBe("iOS");
+    expect(notesAt(d, "operations.zqboxes_list_zq_apps.title")).toEqual([]);
+  });
 });

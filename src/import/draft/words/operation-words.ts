@@ -71,7 +71,9 @@ export function operationTitle(
   // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not
   // say better.
   const codeName = summaryText !== "" && namesOperation(summaryText, label);
-  const title = summaryText && !codeName ? titleText(summaryText, TITLE_LENGTH) : undefined;
+  // Another name in code (`searchActivity` on getSandboxesActivity) says what the operation does, but not in words.
+  const inCode = !codeName && isCodeName(summaryText) ? titleOf(summaryText.replace(/\(\)$/, "")) : undefined;
+  const title = summaryText && !codeName ? (inCode ?? titleText(summaryText, TITLE_LENGTH)) : undefined;
   if (!summaryText)
     notes.push({
       at: [...at, "title"],
@@ -84,6 +86,11 @@ export function operationTitle(
         `the operation's summary is its operationId (${JSON.stringify(summaryText)}): drafted from the ` +
         "operationId in words",
     });
+  else if (inCode)
+    notes.push({
+      at: [...at, "title"],
+      note: `the operation's summary is a name in code (${JSON.stringify(summaryText)}): drafted in words`,
+    });
   else if (!title)
     notes.push({
       at: [...at, "title"],
@@ -93,7 +100,7 @@ export function operationTitle(
     });
   return {
     title: title ?? titleOf(label),
-    description: shortText(descriptionText || (codeName ? "" : summaryText) || titleOf(label), 400),
+    description: shortText(descriptionText || (codeName ? "" : (inCode ?? summaryText)) || titleOf(label), 400),
   };
 }
 
@@ -124,6 +131,15 @@ function namesOperation(summary: string, operationId: string): boolean {
   const letters = (text: string) => text.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
   const code = /[()_]|[a-z][A-Z]/.test(summary); // a word such as "Check" is a title already
   return code && !/\s/.test(summary.trim()) && letters(summary) === letters(operationId);
+}
+
+/**
+ * Whether a summary is one name in code, of words joined in camel case (`searchActivity`) or by underscores, maybe
+ * called (`()`): not a brand's mixed-case name (`iOS`, `macOS`), which has no lower-case word after a capital.
+ */
+function isCodeName(summary: string): boolean {
+  const text = summary.trim();
+  return /^[A-Za-z][A-Za-z0-9_]*(\(\))?$/.test(text) && /[a-z][A-Z][a-z]|[A-Za-z0-9]_[A-Za-z0-9]/.test(text);
 }
 
 function titleOf(operationId: string): string {
