@@ -69,3 +69,30 @@ describe("an object whose keys are the caller's, its values of one kind", () => 
     expect(words.zqmeta?.description).toContain("Each key's value a string.");
   });
 });
+
+// A list of objects whose fields the document lists but leaves open (a published sandbox API's `configuredRoutes`,
+// each item's `errorOverrideType` required, one of three values): strict mode takes it as JSON text, and its words
+// said only "Each item an object.", so an OpenAI model had nothing to write the items by, while MCP and Anthropic
+// tools carried the items' schema.
+describe("a list of objects with listed fields, given as JSON text", () => {
+  it("names the items' fields, those required marked", () => {
+    const made = tool([
+      json("zqroutes", {
+        jsonType: "array",
+        items: {
+          type: "object",
+          fields: { zqKind: { type: "string", enum: ["NONE", "TIMEOUT"] }, zqDelay: { type: "integer" } },
+          required: ["zqKind"],
+          open: true,
+        },
+      }),
+    ]);
+    const [openai] = toLlmTools([made], "openai");
+    const { properties } = openai!.function.parameters as { properties: Record<string, { description: string }> };
+    expect(properties.zqroutes?.description).toContain(
+      'Each item an object. Its items\' fields: zqKind (one of "NONE", "TIMEOUT", required), zqDelay (an integer).',
+    );
+    const [mcp] = toLlmTools([made], "mcp");
+    expect(JSON.stringify(mcp)).not.toContain("Its items' fields:");
+  });
+});

@@ -151,20 +151,26 @@ export function holdsWords(p: Pick<ParamSpec, "jsonType" | "items" | "object" | 
   const items = p.items;
   if (items && !items.shapes && !items.kinds && (items.enum?.length || items.type))
     out.push(`Each item ${valueWords(items)}.`);
+  // A list of objects whose fields are listed: the fields, else a model given JSON text has nothing to write them by.
+  if (items?.fields && Object.keys(items.fields).length && !items.shapes)
+    out.push(`Its items' fields: ${fieldWords(items.fields, items.required)}.`);
   // An object's other keys' values (a map of texts): held to their kind by the runtime, so said.
   const values = p.jsonType === "object" ? p.values : undefined;
   if (values && !values.shapes && !values.kinds && (values.enum?.length || values.type))
     out.push(`Each ${p.object?.fields ? "other " : ""}key's value ${valueWords(values)}.`);
   const object = p.object;
-  if (object?.fields && Object.keys(object.fields).length) {
-    const required = new Set(object.required ?? []);
-    const fields = Object.entries(object.fields)
-      .filter(([, l]) => !l.secret)
-      .slice(0, 24)
-      .map(([name, l]) => `${name} (${valueWords(l)}${required.has(name) ? ", required" : ""})`);
-    const more = Object.keys(object.fields).length > 24 ? ", …" : "";
-    out.push(`Its fields: ${fields.join(", ")}${more}.`);
-  }
+  if (object?.fields && Object.keys(object.fields).length)
+    out.push(`Its fields: ${fieldWords(object.fields, object.required)}.`);
   if (object?.shapes?.length) out.push(`One of: ${object.shapes.map(shapeWords).join(" or ")}.`);
   return out;
+}
+
+/** An object's fields in words, those required marked, a secret one left out (it comes from the connection). */
+function fieldWords(fields: Record<string, NestedLimits>, required: readonly string[] = []): string {
+  const must = new Set(required);
+  const said = Object.entries(fields)
+    .filter(([, l]) => !l.secret)
+    .slice(0, 24)
+    .map(([name, l]) => `${name} (${valueWords(l)}${must.has(name) ? ", required" : ""})`);
+  return `${said.join(", ")}${Object.keys(fields).length > 24 ? ", …" : ""}`;
 }
