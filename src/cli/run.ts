@@ -135,6 +135,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ]);
     const { createProgress, summaryTable } = await import("./support/progress.js");
     const progress = createProgress(workflow, progressOf(io));
+    // What is shown and written withholds the secrets replies hand out, as `call` prints them.
+    const withheld = new (await import("./support/withheld-run.js")).WithheldRun(registry.tools, io.stderr);
     const result = await runWorkflowWith(registry, checked, {
       env,
       ...(baseUrls ? { baseUrls } : {}),
@@ -143,13 +145,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       ...(concurrency ? { concurrency } : {}),
       ...(allowHosts.length ? { allowHosts } : {}),
       signal: controller.signal,
-      onEvent: (event) => progress.onEvent(event),
+      onEvent: (event) => progress.onEvent(withheld.event(event)),
       // Each request says who calls (User-Agent: blockwright/<version>), as `call`'s and `mcp`'s do.
       fetch: agentFetch(),
     });
     progress.stop();
-    io.stdout.write(`${summaryTable(result, workflow)}\n`);
-    if (jsonOut !== undefined && !(await writeJsonResult(io, jsonOut, result))) return 2;
+    const shown = withheld.run(result);
+    io.stdout.write(`${summaryTable(shown, workflow)}\n`);
+    if (jsonOut !== undefined && !(await writeJsonResult(io, jsonOut, shown))) return 2;
     return result.status === "succeeded" ? 0 : result.status === "cancelled" ? interruptedStatus(stoppedBy) : 1;
   } finally {
     await mocks?.close();
