@@ -7,7 +7,6 @@ import {
   checkAddress,
   envVariableName,
   llmOutput,
-  secretOutputPaths,
   setOwn,
   type ToolResult,
   type ToolSpec,
@@ -25,6 +24,7 @@ import {
   type Options,
 } from "./support/args.js";
 import { standardInput, UsageError, type CliIo } from "./support/io.js";
+import { heldSecretPaths } from "./support/withheld-run.js";
 import { unknownNameHint } from "../common/problems/suggest.js";
 
 export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... \
@@ -232,7 +232,8 @@ function shownResult<T extends { success: boolean; output?: unknown }>(
   show: boolean,
   io: CliIo,
 ): T {
-  const paths = secretOutputPaths(tool);
+  // Those the reply holds: a read may leave one out, and a line naming it would say a secret was withheld.
+  const paths = result.success ? heldSecretPaths(tool, (result as { output?: Record<string, unknown> }).output) : [];
   if (show || !paths.length || !result.success) return result;
   io.stderr.write(
     `${paths.join(", ")}: a secret (manifest output secret), printed as [redacted]; --show-secrets prints it\n`,

@@ -39,7 +39,7 @@ export class WithheldRun {
     const tool = this.tools[b.operation];
     if (!tool || !b.outputs) return;
     this.texts.push(...secretOutputTexts(tool, b.outputs));
-    const shown = secretOutputPaths(tool).filter((p) => readAt(b.outputs, p) !== undefined);
+    const shown = heldSecretPaths(tool, b.outputs);
     if (shown.length && !this.said.has(b.id)) {
       this.said.add(b.id);
       this.notes.write(`${b.id}: ${shown.join(", ")}: a secret (manifest output secret), shown as ${REDACTED}\n`);
@@ -52,6 +52,11 @@ export class WithheldRun {
     const outputs = tool && b.outputs ? withheldOutputs(tool, b.outputs, this.texts) : b.outputs;
     return redactDeep({ ...b, ...(outputs ? { outputs } : {}) }, this.texts);
   }
+}
+
+/** The paths of a tool's secret outputs that `outputs` holds a value at (a reply may leave one out). */
+export function heldSecretPaths(tool: ToolSpec, outputs: Record<string, unknown> | undefined): string[] {
+  return secretOutputPaths(tool).filter((p) => readAt(outputs, p) !== undefined);
 }
 
 /** The value at an output's dotted path, if there is one. */
