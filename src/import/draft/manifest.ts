@@ -36,7 +36,8 @@ import { pathNotes } from "./paths/path-notes.js";
 import { CREDENTIAL_MAX_LENGTH, draftParams } from "./params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { firstSentence, plainText, shortText } from "../plain-text.js";
-import { deprecationText, methodPathLabels, operationTitle, snakeCase } from "./words/operation-words.js";
+import { deprecationText, operationTitle, snakeCase } from "./words/operation-words.js";
+import { pathToolNames } from "./words/path-tool-name.js";
 import { sdkMethodName } from "./words/sdk-method-name.js";
 import { namedChange } from "./words/named-change.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
@@ -111,13 +112,13 @@ export function draftManifest(
   const ownNames = new Set<string>();
   /** The operations whose security takes no credential (`security: []`): no place of it is theirs. */
   const anonymous = new Set<string>();
-  const pathLabels = methodPathLabels(operations);
+  const pathLabels = pathToolNames(operations);
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
     const op = doc.operations.get(name);
     if (!op) continue;
     // Without an operationId the SDK method the document names (`records assert`), else the method and the path
-    // name the tool (`POST /v1/{team}/emails` → post_v1_team_emails).
+    // name the tool as an operationId would (`POST /v1/{team}/emails` → create_team_email).
     const label = chosen.operationId ?? sdkMethodName(valueAt(data, op.location)) ?? (pathLabels.get(chosen) as string);
     let id = `${provider}_${snakeCase(label) || chosen.method}`;
     for (let i = 2; ids.has(id); i++) id = `${provider}_${snakeCase(label)}_${i}`;

@@ -1,7 +1,8 @@
 // Operations without an operationId are named by their method and path; a path variable repeating the segment before
 // it (`/severity/{severity}`, `/cve/{cve_id}`, as a published security advisories document writes every path) gave
 // tool ids and titles that said a word twice: `get_zqadvisories_severity_severity_firstpublished`,
-// `get_zqadvisories_cve_cve_id`. The variable adds only its words past that segment now.
+// `get_zqadvisories_cve_cve_id`. A path variable adds no words now: the segment before it, made singular, names the
+// item (path-tool-name.ts).
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { drafted, draftWorkFolder, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
@@ -27,9 +28,9 @@ describe("a tool id drafted from a method and a path", () => {
     expect(Object.keys(d.manifest.operations)).toEqual([
       "acme_get_zqadvisories_severity",
       "acme_get_zqadvisories_severity_firstpublished",
-      "acme_get_zqadvisories_cve_id",
-      "acme_get_zqadvisories_cveid_cve_id",
-      "acme_get_zqteams_team",
+      "acme_get_zqadvisories_cve",
+      "acme_get_zqadvisories_cveid",
+      "acme_get_zqteam",
     ]);
     expect(d.manifest.operations.acme_get_zqadvisories_severity_firstpublished!.title).not.toMatch(
       /severity severity/i,
@@ -37,9 +38,17 @@ describe("a tool id drafted from a method and a path", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("keeps a path's words whole where shortened it would read as another's: a list beside its item", () => {
+  it("tells a list from its item by the item's singular noun", () => {
     const listed = openapi({ "/zqquays/{zqquays}": get("zqquays"), "/zqquays": get("zqquays") });
     const ids = Object.keys(drafted(listed, ["GET /zqquays/{zqquays}", "GET /zqquays"]).manifest.operations);
-    expect(ids).toEqual(["acme_get_zqquays_zqquays", "acme_get_zqquays"]);
+    expect(ids).toEqual(["acme_get_zqquay", "acme_get_zqquays"]);
+  });
+
+  it("keeps a path's words whole where two paths would read alike", () => {
+    const alike = openapi({ "/zqquays/{zqquay}": get("zqquay"), "/zqquays/{zqquay}/{zqberth}": get("zqquay") });
+    const ids = Object.keys(
+      drafted(alike, ["GET /zqquays/{zqquay}", "GET /zqquays/{zqquay}/{zqberth}"]).manifest.operations,
+    );
+    expect(ids).toEqual(["acme_get_zqquays_zqquay", "acme_get_zqquays_zqquay_zqberth"]);
   });
 });

@@ -34,12 +34,12 @@ describe("operations an SDK generator names", () => {
       acme_zq_rows_list: "GET /zqrows",
       acme_zq_rows_zq_keys_list: "POST /zqrows",
       acme_zq_rows_zq_cells_get: "GET /zqrows/{zqid}",
-      acme_delete_zqrows_zqid: "DELETE /zqrows/{zqid}",
+      acme_delete_zqrow: "DELETE /zqrows/{zqid}",
     });
     expect(notesAt(d, "operations.acme_zq_rows_list")).toEqual([
       expect.stringContaining('its tool id drafted from the SDK method the document names ("zqRows list")'),
     ]);
-    expect(notesAt(d, "operations.acme_delete_zqrows_zqid")).toEqual([
+    expect(notesAt(d, "operations.acme_delete_zqrow")).toEqual([
       expect.stringContaining("its tool id drafted from them; choose one users read"),
     ]);
   });

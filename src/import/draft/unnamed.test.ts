@@ -49,19 +49,19 @@ describe("operations without an operationId", () => {
   const d = drafted(document, ["POST /zqthings", "GET /zqthings/{zqid}"]);
 
   it(
-    "are drafted named as METHOD /path, their tool ids from the method and path, with a note to " +
-      "choose better ones",
+    "are drafted named as METHOD /path, their tool ids from the method and path as an operationId reads " +
+      "(a verb, the path's nouns), with a note to check them",
     () => {
       expect(Object.fromEntries(Object.entries(d.manifest.operations).map(([id, op]) => [id, op.operationId]))).toEqual(
         {
-          acme_post_zqthings: "POST /zqthings",
-          acme_get_zqthings_zqid: "GET /zqthings/{zqid}",
+          acme_create_zqthing: "POST /zqthings",
+          acme_get_zqthing: "GET /zqthings/{zqid}",
         },
       );
-      expect(notesAt(d, "operations.acme_post_zqthings")).toEqual([
+      expect(notesAt(d, "operations.acme_create_zqthing")).toEqual([
         expect.stringContaining("POST /zqthings has no operationId in the document"),
       ]);
-      expect(d.manifest.operations.acme_get_zqthings_zqid?.title).toBe("Get a thing");
+      expect(d.manifest.operations.acme_get_zqthing?.title).toBe("Get a thing");
     },
   );
 
@@ -88,10 +88,10 @@ describe("operations without an operationId", () => {
       writeFileSync(
         consumer,
         [
-          `import type { AcmeGetZqthingsZqidOutput } from "./acme/index.js";`,
+          `import type { AcmeGetZqthingOutput } from "./acme/index.js";`,
           "type IsNever<T> = [T] extends [never] ? true : false;",
-          `export const typed: IsNever<AcmeGetZqthingsZqidOutput["data"]> = false;`,
-          `export const label: string | undefined = ({} as AcmeGetZqthingsZqidOutput["data"]).zqlabel;`,
+          `export const typed: IsNever<AcmeGetZqthingOutput["data"]> = false;`,
+          `export const label: string | undefined = ({} as AcmeGetZqthingOutput["data"]).zqlabel;`,
           "",
         ].join("\n"),
       );
@@ -115,7 +115,7 @@ describe("an operation whose operationId is an empty text", () => {
   it("is drafted as one without, as METHOD /path (an empty operationId the manifest refused), and links", async () => {
     const d = drafted(blank, ["GET /zqthings/{zqid}"]);
     expect(Object.fromEntries(Object.entries(d.manifest.operations).map(([id, op]) => [id, op.operationId]))).toEqual({
-      acme_get_zqthings_zqid: "GET /zqthings/{zqid}",
+      acme_get_zqthing: "GET /zqthings/{zqid}",
     });
     expect(await linkProblems(d)).toEqual([]);
   });
