@@ -56,6 +56,7 @@ import {
 import { resumeField } from "./paging-resume.js";
 import { iteratorEnd } from "./paging-caught-up.js";
 import { type PageRequest, pageRequest, type PageSlot } from "./paging/page-request.js";
+import { takesTime } from "./paging/time-offset.js";
 
 type Path = (string | number)[];
 
@@ -93,6 +94,8 @@ interface Paging {
   cursorParam: Parameter | undefined;
   /** A parameter's description as drafted. */
   described: (p: Parameter) => string;
+  /** A paging place's description as drafted. */
+  slotDescribed: (slot: PageSlot) => string;
   note: (text: string) => void;
   /** The parts of every style's draft: the items, the page size, the total. */
   items: string[];
@@ -132,6 +135,7 @@ export function draftPagination(
     more: body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined,
     cursorParam: request.declared(CURSOR_PARAM),
     described: (p) => params.params[params.byWire.get(`${p.in}:${p.name}`) ?? ""]?.description ?? "",
+    slotDescribed: (slot) => params.params[slot.param]?.description ?? "",
     note,
     items,
     pageSize: size ? { pageSize: size.param } : {},
@@ -384,7 +388,9 @@ function countedPaging(paging: Paging): ManifestPagination | undefined {
   const { doc, request, size, more, note, items, pageSize, totalPart } = paging;
   const morePart = more ? { more: { from: `$response.body#${formatPointer(more)}`, equals: true } } : {};
   const sized = size ? `, ${size.name} the page size` : "";
-  const offset = request.slot(OFFSET);
+  // A time under an offset's name (`start` beside `end`, a UNIX timestamp) begins a range, not a page.
+  const named = request.slot(OFFSET);
+  const offset = named && !takesTime(doc, named, paging.slotDescribed(named)) ? named : undefined;
   if (offset) {
     note(
       `paging recognised as an offset sent as ${offset.name}${sized}${whileFlag(more)}; ` +
