@@ -206,7 +206,8 @@ export function shapeLines(
     ...(unmetLengths.length
       ? [
           `Left out by ${by}: ${unmetLengths.join(", ")} (no value of the format meets them, or they ` +
-            "refuse a value of the enum, or no value of the lengths meets the pattern, which refuses its example).",
+            "refuse a value of the enum, or no value of the lengths meets the pattern, which refuses its example, " +
+            "or an int32 format's range refuses its example).",
         ]
       : []),
     ...openEnumAndCopyLines(openEnums, pagingCopies, pagingCaseCopies, by),
@@ -429,7 +430,8 @@ function unmetNotes(unmet: readonly string[], unmetLengths: readonly string[]): 
             note:
               `openapi.yaml leaves out ${unmetLengths.join(", ")}: no value of the format meets them, or they ` +
               "refuse a value of the enum beside them, and the format or the enum names the values the API takes; " +
-              "or no value of its lengths meets the pattern, which refuses its own example; " +
+              "or no value of its lengths meets the pattern, which refuses its own example, or an int32 format's " +
+              "range refuses the example (written int64); " +
               "set the bounds the API holds, if any",
           },
         ]

@@ -131,7 +131,37 @@ export function withoutPatternsRefusingExamples(cut: Json): string[] {
   );
 }
 
+// A whole number of format int32 whose own example or default is past int32's range (a UNIX timestamp in
+// milliseconds, `1418556452651`): add would draft the int32 range as its limits, refusing every real value before any
+// request, and a mock would refuse it too. The example says what the API takes; int32 is the likelier slip (a code
+// generator's default for an integer). add writes the format as int64 in the cut, whose range holds it, and says so.
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+/**
+ * The cut with each int32 format that refuses its schema's own example or default written int64 (changed in place);
+ * each place changed, as `components.schemas.Start (format int32, written int64; example 1418556452651)`.
+ */
+export function withoutFormatsRefusingExamples(cut: Json): string[] {
+  return rewriteEachObject(
+    cut,
+    (schema) => {
+      if (schema.format !== "int32" || (schema.type !== "integer" && schema.type !== "number")) return undefined;
+      const own = [schema.example, schema.default, ...(Array.isArray(schema.examples) ? schema.examples : [])];
+      const past = own.find((v): v is number => typeof v === "number" && (v < INT32.min || v > INT32.max));
+      if (past === undefined) return undefined;
+      schema.format = "int64";
+      return `format int32, written int64; example ${past}`;
+    },
+    (key) => DATA_KEYS.has(key) || key.startsWith("x-"),
+  );
+}
+
 /** The cut without each kind of bound above no value meets (changed in place), in that order: every place changed. */
 export function withoutUnmetBounds(cut: Json): string[] {
-  return [...withoutUnmetLengths(cut), ...withoutBoundsRefusingEnums(cut), ...withoutPatternsRefusingExamples(cut)];
+  return [
+    ...withoutUnmetLengths(cut),
+    ...withoutBoundsRefusingEnums(cut),
+    ...withoutPatternsRefusingExamples(cut),
+    ...withoutFormatsRefusingExamples(cut),
+  ];
 }
