@@ -172,6 +172,18 @@ describe("documentedPrefix", () => {
         description: 'A user-level API key (prefixed with "v2.") is sent as it is.',
       },
     ],
+    // A settings page's section named in quotes ("in the "ZQ API Keys" section create a new key"): a label of keys,
+    // plural, not a value's stand-in; read as one, every call sent `api-key: ZQ API <key>`.
+    [
+      "a quoted label naming keys in the plural",
+      "zq-key",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "zq-key",
+        description: 'To obtain one, visit your settings: in the "ZQ API Keys" section create a new key.',
+      },
+    ],
   ])("finds none in %s", (_, name, scheme) => {
     expect(documentedPrefix(name, scheme, String(scheme.name))).toBeUndefined();
   });
@@ -180,6 +192,8 @@ describe("documentedPrefix", () => {
     expect(prefixOfExample("<scheme> <key>", "Authorization")).toBeUndefined();
     expect(prefixOfExample("Token\n<key>", "Authorization")).toBeUndefined();
     expect(prefixOfExample(`${"x".repeat(70)} <key>`, "Authorization")).toBeUndefined();
+    expect(prefixOfExample("ZQ API Tokens", "X-Zq-Key")).toBeUndefined();
+    expect(prefixOfExample("Token <tokens>", "Authorization")).toBe("Token ");
   });
 });
 
