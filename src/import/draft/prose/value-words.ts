@@ -138,6 +138,34 @@ function bulleted(text: string, at: number): { values: string[]; end: number } |
   return values.length ? { values, end: at + end } : undefined;
 }
 
+/**
+ * Each numbered list of values ("Sort by: 1) 'date' 2) 'title'", "1. `asc` 2. `desc`", "(1) fast (2) slow"): its items
+ * numbered from 1 in turn, each a value alone (quoted, or one bare word) before the next number, a separator or the
+ * sentence's end; numbered steps ("1) Create a key 2) Paste it") hold more than a value and are none.
+ */
+function numbered(text: string): { at: number; values: string[]; end: number }[] {
+  const found: { at: number; values: string[]; end: number }[] = [];
+  for (const first of text.matchAll(/(?<![\w.])\(?1[).]\s+/g)) {
+    const values: string[] = [];
+    let pos = first.index ?? 0;
+    for (let n = 1; ; n++) {
+      const next = String.raw`\(?${n + 1}[).]\s`;
+      const item = new RegExp(
+        String.raw`\s*(?:[,;]\s*)?(?:(?:or|and)\s+)?\(?${n}[).]\s+(?:(?:${QUOTED})|${BARE})` +
+          String.raw`(?=\s*(?:[,;.]|(?:or|and)\s|${next}|$))`,
+        "iy",
+      );
+      item.lastIndex = pos;
+      const hit = item.exec(text);
+      if (!hit) break;
+      values.push(unquoted(writtenValue(hit, 1) ?? ""));
+      pos = item.lastIndex;
+    }
+    if (values.length >= 2) found.push({ at: first.index ?? 0, values, end: pos });
+  }
+  return found;
+}
+
 /** Where the sentence of the text around `at`..`end` starts and ends. */
 function sentenceOf(text: string, at: number, end: number): [number, number] {
   // A paragraph's end (a blank line, blanks on it too: HTML's `</p> <p>`) ends a sentence as a full stop does.
@@ -174,6 +202,16 @@ function lists(description: string): Listed[] {
       sentence: sentence.trim(),
       more: new RegExp(QUOTED).test(after),
       forms: FORMS.test(text.slice(start, at)),
+    });
+  }
+  for (const list of numbered(text)) {
+    const [start, stop] = sentenceOf(text, list.at, list.end);
+    found.push({
+      values: list.values,
+      open: OPEN.test(text.slice(start, list.at) + text.slice(list.end, list.end + 20)),
+      sentence: text.slice(start, stop).trim(),
+      more: new RegExp(QUOTED).test(text.slice(list.end, stop)),
+      forms: FORMS.test(text.slice(start, list.at)),
     });
   }
   return found;
