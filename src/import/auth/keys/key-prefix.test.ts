@@ -184,6 +184,11 @@ describe("documentedPrefix", () => {
         description: 'To obtain one, visit your settings: in the "ZQ API Keys" section create a new key.',
       },
     ],
+    [
+      "a quoted button label ending in a title-case Key",
+      "zq-key",
+      { type: "apiKey", in: "header", name: "zq-key", description: 'Click "Generate ZQ Key" to make one.' },
+    ],
   ])("finds none in %s", (_, name, scheme) => {
     expect(documentedPrefix(name, scheme, String(scheme.name))).toBeUndefined();
   });

@@ -28,9 +28,10 @@ const PLACEHOLDER =
 // What may be sent before it: printable ASCII, no stand-in of its own, ending where the value starts (a space, "=" or
 // ":").
 const PREFIX = /^[!-~][ -~]{0,62}[ =:]$/;
-// A bare word naming keys in the plural (`Keys`, `API_Tokens`): a label ("the "DEV API Keys" section"), no stand-in
-// for one value; a stand-in in brackets (`<tokens>`) still is one.
-const PLURAL_LABEL = /^[\w.-]*(?:keys|tokens|secrets|credentials|passwords)$/i;
+// A bare word in title case (`Key`) or naming keys in the plural (`Keys`, `API_Tokens`): a label of the provider's
+// pages ("the "DEV API Keys" section", a "Generate API Key" button), no stand-in for one value, which is written as a
+// name (`YOUR_TOKEN`, `api-key`, `$API_KEY`) or in brackets (`<tokens>`).
+const LABEL_WORD = /^(?:[A-Z][a-z]+|[\w.-]*(?:[Kk]eys|[Tt]okens|[Ss]ecrets|[Cc]redentials|[Pp]asswords))$/;
 const STAND_IN_CHARS = /[<>{}[\]]/;
 // A prefix is a word or two (`Bearer `, `Token token=`): one holding quotes or more words is a sentence about the value
 // ("Type 'Bearer TOKEN' to correctly set the API Key" read its last word as the stand-in).
@@ -77,7 +78,7 @@ export function prefixOfExample(example: string, header: string): string | undef
     const prefix = text.slice(0, i + 1);
     if (
       PLACEHOLDER.test(text.slice(i + 1)) &&
-      !PLURAL_LABEL.test(text.slice(i + 1)) &&
+      !LABEL_WORD.test(text.slice(i + 1)) &&
       PREFIX.test(prefix) &&
       !STAND_IN_CHARS.test(prefix) &&
       !SENTENCE.test(prefix)
