@@ -29,6 +29,7 @@ import { diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../
 import { checkOwnLimitsOnce } from "../param-limits/own-limits.js";
 import { boundLength, checkSatisfiable, type LinkedParam, paramAtPlace } from "../param-limits/param-limits.js";
 import { placeParam, wireText } from "../wire/wire.js";
+import { type OwnLimit, ownLimits, saidByOwnLimits } from "./value-limits.js";
 import { nameFieldParams, refuseNamedFields, refuseSecondOtherFields } from "../wire/other-fields.js";
 import { formSpecs } from "../param-branches/param-branches.js";
 import { linkNullable } from "../null-values/null-values.js";
@@ -421,7 +422,8 @@ function diffParam(
   // Compared field by field only where both surfaces recorded the value's fields (an older one did not); what its
   // limits or its own mark say again of a place there (an item's values, the value deprecated) is said once.
   const shaped = a.shape && b.shape ? requestShapeChanges(subject, a.shape, b.shape) : [];
-  diffParamLimits(subject, a, b, besideShape(shaped, report));
+  const said: OwnLimit[] = [];
+  diffParamLimits(subject, a, b, besideShape(shaped, ownLimits(said, report)));
   if (canonical(a.example) !== canonical(b.example))
     report("exampleChanged", { subject, from: a.example, to: b.example });
   if (a.wire !== b.wire) report("wireChanged", { subject, from: a.wire, to: b.wire });
@@ -431,5 +433,5 @@ function diffParam(
   const ownMark = Boolean(a.deprecated) !== Boolean(b.deprecated);
   for (const c of shaped)
     if (!(ownMark && c.detail.subject === `${subject} (value)` && /^field(Deprecated|Reactivated)$/.test(c.kind)))
-      report(c.kind, c.detail);
+      if (!saidByOwnLimits(c, subject, said)) report(c.kind, c.detail);
 }
