@@ -10,7 +10,8 @@ import { deprecationNote } from "../link/deprecated/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
 import { ASKED_OF_EVERY_CALL, limitChanges, SchemaComparer, type SchemaChange, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, type Flat, type Flattener } from "./schema-flat.js";
-import { type Add, type Found, type Json, keyOf, list, object, operationsOf, text } from "./document-operations.js";
+import { type Add, type Found, type Json, keyOf, list, object, text } from "./document-operations.js";
+import { DEFAULTED, leadingDefaults, operationsWithDefaults } from "./version-path.js";
 import { movedOperation } from "./operation-moves.js";
 import { requestFormatSeverity } from "../model/request-format.js";
 import { compareSecurity } from "./security-changes.js";
@@ -70,10 +71,11 @@ export class DocumentComparison {
   private readonly before: Map<string, Found>;
   private readonly after: Map<string, Found>;
   private readonly schemas: SchemaComparer;
+  private readonly olderServerPath: string;
 
   constructor(older: DocumentSet, newer: DocumentSet) {
-    this.before = operationsOf(older);
-    this.after = operationsOf(newer);
+    [this.before, this.olderServerPath] = operationsWithDefaults(older);
+    [this.after] = operationsWithDefaults(newer);
     this.schemas = new SchemaComparer(older, newer);
   }
 
@@ -84,7 +86,11 @@ export class DocumentComparison {
     const x = this.before.get(key);
     // Where the bound place (our server's path before the document's) is not in the newer version, the operation at
     // the same path of the newer document: its server's path changed (`/v3` → `/v4`) and compareServers says so.
-    const y = this.after.get(key) ?? (x ? this.after.get(keyOf(x.method, x.path)) : undefined);
+    // Or at the older server's path and its own, where the newer holds that path as parameters defaulting to it
+    // (version-path.ts).
+    const y = [key, x && keyOf(x.method, x.path), x && keyOf(x.method, `${this.olderServerPath}${x.path}`)]
+      .map((k) => (k ? this.after.get(k) : undefined))
+      .find((f) => f !== undefined);
     const named = [y?.op.operationId, x?.op.operationId, b.operationId].find(
       (id): id is string => typeof id === "string" && id !== "",
     );
@@ -176,7 +182,9 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
  * same place is the same value on the wire, which `--accept` follows), any other by its location and name.
  */
 function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
-  const slots = [...f.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  // A leading parameter defaulting to a segment (version-path.ts) stands for the address's part, not a path slot.
+  const leading = leadingDefaults(docs, f);
+  const slots = [...(leading?.rest ?? f.path).matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
   const out = new Map<string, Param>();
   for (const [raw, file] of [
     ...list(f.item.parameters).map((p) => [p, f.itemFile] as const),
@@ -186,8 +194,11 @@ function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
     if (typeof node.name !== "string" || typeof node.in !== "string") continue;
     if (node.in === "header" && IGNORED_HEADERS.has(node.name.toLowerCase())) continue;
     const slot = node.in === "path" ? slots.indexOf(node.name) : -1;
-    const key =
-      slot >= 0 ? `path:#${slot}` : `${node.in}:${node.in === "header" ? node.name.toLowerCase() : node.name}`;
+    const key = leading?.names.has(node.name)
+      ? `${DEFAULTED}${node.name}`
+      : slot >= 0
+        ? `path:#${slot}`
+        : `${node.in}:${node.in === "header" ? node.name.toLowerCase() : node.name}`;
     out.set(key, { in: node.in, name: node.name, node, file: at });
   }
   return out;
@@ -201,10 +212,15 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
     const p = pa.get(key);
     const location = `request.parameter.${q.in}`;
     if (!p) {
+      // A leading parameter defaulting to the part of the address it stands for: a call leaving it out goes there.
+      const defaulted = key.startsWith(DEFAULTED);
       add(
-        q.node.required === true ? "new-required-request-parameter" : "new-optional-request-parameter",
+        q.node.required === true && !defaulted ? "new-required-request-parameter" : "new-optional-request-parameter",
         location,
         q.name,
+        defaulted
+          ? { note: "its default is the part of the address it stands for: a call leaving it out goes there" }
+          : {},
       );
       continue;
     }

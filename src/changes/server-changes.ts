@@ -6,6 +6,7 @@
 import { type Add, type Found, list, object } from "./document-operations.js";
 import type { DocumentSet } from "./schema-flat.js";
 import { withServerDefaults } from "../common/url/server-defaults.js";
+import { leadingDefaults } from "./version-path.js";
 
 /** A server's address with each `{variable}` its default (left as written where it has none), no trailing slash. */
 function addressOf(server: unknown): string | undefined {
@@ -27,6 +28,10 @@ export function compareServers(older: DocumentSet, x: Found, newer: DocumentSet,
   const [was] = before;
   const [now] = after;
   if (was === undefined || now === undefined || was === now) return;
+  // The address's path moved into the paths as parameters defaulting to it (version-path.ts): the same address.
+  const whole = (address: string, docs: DocumentSet, f: Found) =>
+    `${address.replace(/\/+$/, "")}${leadingDefaults(docs, f)?.prefix ?? ""}`;
+  if (whole(was, older, x) === whole(now, newer, y)) return;
   add("api-server-changed", "server", "", {
     old: was,
     new: now,
