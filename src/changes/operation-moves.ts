@@ -5,7 +5,9 @@
 // `/v2/keys/{serial}`), or takes the same method at its path under a prefix of whole segments and a name of its words
 // (an identity service's `GET /clients` `listOAuth2Clients` → `GET /admin/clients` `adminListOAuth2Clients`, or
 // `adminCreateIdentity` → `createIdentity` under `/admin`) that the older version gave no operation. Anything else
-// (two such, another method, another name) is no move: the operation is gone.
+// (two such, another method, another name) is no move: the operation is gone. One served at the same address (its
+// server's path become a leading parameter defaulting to it, `https://host/v4` + `/things` → `/{version}/things`) is
+// moved whatever its name.
 import { nameWords } from "../load/schemas/name-words.js";
 import { type Found, keyOf } from "./document-operations.js";
 
@@ -13,6 +15,8 @@ export interface OperationPlace {
   method: string;
   path: string;
   operationId?: string;
+  /** The path its address reads (version-path.ts `addressPaths`), where its caller knows it. */
+  address?: string;
 }
 
 const placeKey = (o: OperationPlace) => keyOf(o.method, o.path);
@@ -41,6 +45,11 @@ export function movedTo<T extends OperationPlace>(
   const id = gone.operationId;
   const named = id ? fresh.filter((o) => o.operationId === id) : [];
   if (named.length) return named.length === 1 ? named[0] : undefined;
+  // Served at the same address under another path and name: its version moved from the server into a parameter
+  // defaulting to it (version-path.ts).
+  const address = gone.address && keyOf(gone.method, gone.address);
+  const there = address ? fresh.filter((o) => o.address && keyOf(o.method, o.address) === address) : [];
+  if (there.length === 1) return there[0];
   if (!id || newer.some((o) => o.operationId === id)) return undefined;
   const path = pathKey(gone);
   const prefixed = fresh.filter((o) => {

@@ -64,3 +64,18 @@ export function operationsWithDefaults(docs: DocumentSet): [Map<string, Found>, 
 
 /** The key document-diff.ts compares a leading parameter defaulting to a segment by, beside its name. */
 export const DEFAULTED = "path:default:";
+
+/**
+ * Each operation's address path by its key (`POST /{}/things`): the server's path, then its path with its leading
+ * parameters written as their defaults (`/v4/things`), for the moves operation-moves.ts finds at the same address.
+ */
+export function addressPaths(doc: unknown): Map<string, string> {
+  const docs: DocumentSet = { root: "", files: new Map([["", doc]]) };
+  const [found, server] = operationsWithDefaults(docs);
+  const out = new Map<string, string>();
+  for (const f of new Set(found.values())) {
+    const at = leadingDefaults(docs, f);
+    out.set(keyOf(f.method, f.path), `${server}${at ? `${at.prefix}${at.rest}` : f.path}`);
+  }
+  return out;
+}

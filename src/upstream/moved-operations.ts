@@ -9,6 +9,7 @@ import type { OperationAt } from "../import/cut/cut.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { operationKey } from "./facts.js";
 import { movedTo } from "../changes/operation-moves.js";
+import { addressPaths } from "../changes/version-path.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -29,16 +30,26 @@ export interface ChosenOperations {
 }
 
 /** Each operation of a document's `paths`, by method and path key, and all of them with their names. */
-function operationsOf(doc: Json): { byKey: Map<string, OperationAt>; all: (OperationAt & { operationId?: string })[] } {
+function operationsOf(doc: Json): {
+  byKey: Map<string, OperationAt>;
+  all: (OperationAt & { operationId?: string; address?: string })[];
+} {
   const byKey = new Map<string, OperationAt>();
-  const all: (OperationAt & { operationId?: string })[] = [];
+  const all: (OperationAt & { operationId?: string; address?: string })[] = [];
+  const addresses = addressPaths(doc);
   for (const [path, item] of Object.entries(object(doc.paths)))
     for (const method of OPERATION_METHODS) {
       const op = object(item)[method];
       if (!op) continue;
       byKey.set(operationKey(method, "", path), { path, method });
       const id = object(op).operationId;
-      all.push({ path, method, ...(typeof id === "string" && id !== "" ? { operationId: id } : {}) });
+      const address = addresses.get(operationKey(method, "", path));
+      all.push({
+        path,
+        method,
+        ...(typeof id === "string" && id !== "" ? { operationId: id } : {}),
+        ...(address ? { address } : {}),
+      });
     }
   return { byKey, all };
 }
@@ -62,7 +73,8 @@ export function chooseOperations(
       continue;
     }
     const called = `${op.method.toUpperCase()} ${op.path}`;
-    const moved = movedTo(op, older, all);
+    const was = older.find((o) => operationKey(o.method, "", o.path) === operationKey(op.method, "", op.path));
+    const moved = movedTo({ ...op, ...(was?.address ? { address: was.address } : {}) }, older, all);
     if (!moved) {
       out.missing.push(called);
       continue;

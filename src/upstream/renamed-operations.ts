@@ -18,6 +18,7 @@ import { nameWords } from "../load/schemas/name-words.js";
 import { expressionNames } from "../load/operation-index.js";
 import { operationKey } from "./facts.js";
 import { movedTo } from "../changes/operation-moves.js";
+import { addressPaths } from "../changes/version-path.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -92,12 +93,18 @@ function followMoved(
   renamed: Map<string, string>,
   lines: string[],
 ): void {
-  const places = (doc: OpenApiDocument) =>
-    [...doc.operations.values()].map((op) => ({
-      method: op.method,
-      path: op.path,
-      ...(op.named ? { operationId: op.operationId } : {}),
-    }));
+  const places = (doc: OpenApiDocument) => {
+    const addresses = addressPaths(doc.source.data);
+    return [...doc.operations.values()].map((op) => {
+      const address = addresses.get(operationKey(op.method, "", op.path));
+      return {
+        method: op.method,
+        path: op.path,
+        ...(op.named ? { operationId: op.operationId } : {}),
+        ...(address ? { address } : {}),
+      };
+    });
+  };
   const to = movedTo(
     places(older).find((o) => o.path === was.path && o.method === was.method) ?? was,
     places(older),
