@@ -7,13 +7,14 @@
 // to another address (another version of the API, whose answers the package was not checked against by its users),
 // as a parameter's default changed is breaking; and a caller giving its own address (a proxy, a sandbox) now has
 // another path appended. The hosts a call may name are their own entry (server.ts hostsSurface).
+import type { ProviderIR } from "../../model/ir.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { Surface } from "../../model/surface-format.js";
 
 declare module "../../model/surface-format.js" {
   interface Surface {
     /** The default address (manifest `server.default`) and the document server's path, where declared. */
-    serverAddress?: { default?: string; basePath?: string };
+    serverAddress?: { default?: string; basePath?: string; pathDefaults?: string };
   }
 }
 
@@ -43,17 +44,49 @@ export const defaultAddressSurface: ProviderEntry<
   record: (ir) => {
     const { default: fixed, basePath } = ir.server;
     if (fixed === undefined && basePath === undefined) return {};
+    const pathDefaults = sharedPathDefaults(ir);
     return {
-      serverAddress: { ...(fixed !== undefined ? { default: fixed } : {}), ...(basePath ? { basePath } : {}) },
+      serverAddress: {
+        ...(fixed !== undefined ? { default: fixed } : {}),
+        ...(basePath ? { basePath } : {}),
+        ...(pathDefaults ? { pathDefaults } : {}),
+      },
     };
   },
   read: (s) => s.serverAddress,
   diff(a, b, report) {
-    const [was, now] = [bare(a?.default), bare(b?.default)];
+    // Where a call goes with its path's leading parameters at their defaults (an API version moved into the paths).
+    const whole = (x: Address | undefined, s: string | undefined) =>
+      s === undefined ? undefined : bare(`${s.replace(/\/+$/, "")}${x?.pathDefaults ?? ""}`);
+    const [was, now] = [whole(a, a?.default), whole(b, b?.default)];
     if (was !== undefined && now === undefined) report("defaultRemoved", { from: was });
     else if (was === undefined && now !== undefined) report("defaultAdded", { to: now });
     else if (was !== now) report("defaultChanged", { from: was, to: now });
-    const [from, to] = [bare(a?.basePath) ?? "/", bare(b?.basePath) ?? "/"];
+    const [from, to] = [whole(a, a?.basePath ?? "") ?? "/", whole(b, b?.basePath ?? "") ?? "/"];
     if (from !== to) report("basePathChanged", { subject: "server basePath", from, to });
   },
 };
+
+/**
+ * The leading path parameters every tool's path starts with, at their defaults (`/v4` of `/{apiVersion}/things`,
+ * `apiVersion` defaulting to `v4` in each tool), or undefined: a call leaving them out carries that path as a server
+ * path of its own would, so an API version moved from the server's address into them moves no call.
+ */
+function sharedPathDefaults(ir: ProviderIR): string | undefined {
+  let shared: string | undefined;
+  for (const { tool } of ir.operations) {
+    let prefix = "";
+    let rest = tool.path;
+    for (let m = rest.match(LEADING); m; m = rest.match(LEADING)) {
+      const p = tool.params.find((x) => x.wire.in === "path" && ("name" in x.wire ? x.wire.name : x.name) === m?.[1]);
+      if (typeof p?.default !== "string" || !/^[A-Za-z0-9._~-]+$/.test(p.default)) break;
+      prefix += `/${p.default}`;
+      rest = rest.slice(m[0].length);
+    }
+    if (!prefix || (shared !== undefined && shared !== prefix)) return undefined;
+    shared = prefix;
+  }
+  return shared;
+}
+
+const LEADING = /^\/\{([^}/]+)\}(?=\/|$)/;
