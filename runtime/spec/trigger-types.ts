@@ -40,6 +40,19 @@ export type DeliveryAuthentication =
       secret?: { encoding: "utf8" } | { encoding: "base64"; prefix?: string };
     }
   /**
+   * An Ed25519 signature of the signed text, in a header, checked with the public key the provider publishes (the
+   * trigger's input holds it: a configured value, not a secret).
+   */
+  | {
+      kind: "ed25519";
+      encoding: "hex" | "base64";
+      /** The header that carries the signature. */
+      header: string;
+      signedText: SignedText;
+      /** The header carrying the signing time, and how old a delivery may be (seconds, either way). */
+      timestamp?: { header: string; toleranceSeconds: number };
+    }
+  /**
    * Standard Webhooks (standardwebhooks.com): `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,<base64>` …).
    */
   | { kind: "standard-webhooks"; toleranceSeconds: number }
@@ -126,7 +139,10 @@ export interface TriggerSpec {
    */
   matchHeaders?: { header: string; equals: string }[];
   authentication: DeliveryAuthentication;
-  /** The parameter that holds the secret (a credential: redacted everywhere). */
+  /**
+   * The parameter that holds the secret (a credential: redacted everywhere), or, for `ed25519`, the provider's public
+   * key.
+   */
   secretParam: string;
   handshakes: Handshake[];
   /** What makes an event unique (for deduplication), joined in this order. */

@@ -2,6 +2,7 @@
 // echoed secret) that make a delivery verify. `blockwright emit` and the
 // contract cases rehearse deliveries with it; verify-event.ts is the check.
 import type { TriggerSpec } from "../spec/trigger-types.js";
+import { ed25519Sign } from "./ed25519.js";
 import { fromBase64, hmac, signedText, toBase64, toHex } from "./signature.js";
 
 export interface SignOptions {
@@ -32,6 +33,15 @@ export async function signDelivery(
     if (!key) throw new Error("the secret is not base64 (Standard Webhooks secrets are `whsec_` and base64)");
     const signature = toBase64(await hmac("SHA-256", key, `${id}.${seconds}.${body}`));
     return { ...headers, "webhook-id": id, "webhook-timestamp": seconds, "webhook-signature": `v1,${signature}` };
+  }
+  if (auth.kind === "ed25519") {
+    // The provider's side signs with its private key: `secret` is that key here, never the public one serve holds.
+    const lowered = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const timestamp = auth.timestamp ? seconds : undefined;
+    const text = signedText(auth.signedText, { body, timestamp, url: options.url, headers: lowered });
+    const signature = await ed25519Sign(options.secret, text);
+    if (auth.timestamp) headers[auth.timestamp.header] = seconds;
+    return { ...headers, [auth.header]: auth.encoding === "hex" ? toHex(signature) : toBase64(signature) };
   }
   const secret =
     auth.secret?.encoding === "base64"

@@ -71,6 +71,12 @@ export function fromBase64(text: string): Uint8Array | undefined {
   }
 }
 
+/** Hex to bytes; undefined when it is not hex of whole bytes. */
+export function fromHex(text: string): Uint8Array | undefined {
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(text)) return undefined;
+  return Uint8Array.from(text.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
+}
+
 /** Equal strings, compared without stopping at the first difference (no timing hint to a forger). */
 export function constantTimeEqual(a: string, b: string): boolean {
   let diff = a.length ^ b.length;

@@ -5,7 +5,8 @@
 // a result.
 import { getAtPointer as pointerValue } from "../http/expressions.js";
 import { NESTING_RULE, tooDeep } from "../common/nesting.js";
-import { constantTimeEqual, fromBase64, hmac, signedText, toBase64, toHex } from "./signature.js";
+import { ed25519PublicKey, ed25519Verify } from "./ed25519.js";
+import { constantTimeEqual, fromBase64, fromHex, hmac, signedText, toBase64, toHex } from "./signature.js";
 import type { DeliveryAuthentication, DeliveryValue, TriggerSpec } from "../spec/trigger-types.js";
 
 /** A delivery as received: the raw body, exactly the bytes the provider signed. */
@@ -194,6 +195,7 @@ async function checkSignature(
           message: "no v1 signature in webhook-signature matches the body",
         };
   }
+  if (auth.kind === "ed25519") return checkEd25519(auth, input);
   const header = input.headers[auth.header.toLowerCase()];
   if (!header)
     return {
@@ -246,6 +248,33 @@ async function checkSignature(
         code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode,
         message: `the ${auth.header} signature does not match the body`,
       };
+}
+
+/** An Ed25519 signature of the signed text, checked with the public key the trigger's input holds. */
+async function checkEd25519(
+  auth: Extract<DeliveryAuthentication, { kind: "ed25519" }>,
+  input: SignatureInput,
+): Promise<{ code: TriggerErrorCode; message: string } | undefined> {
+  const mismatch = (message: string): { code: TriggerErrorCode; message: string } => ({
+    code: "SIGNATURE_MISMATCH",
+    message,
+  });
+  const header = input.headers[auth.header.toLowerCase()];
+  if (!header) return mismatch(`the delivery has no ${auth.header} header`);
+  const timestamp = auth.timestamp ? input.headers[auth.timestamp.header.toLowerCase()] : undefined;
+  if (auth.timestamp) {
+    if (!timestamp)
+      return { code: "STALE_EVENT" satisfies TriggerErrorCode, message: "the delivery carries no timestamp" };
+    const stale = staleness(timestamp, auth.timestamp.toleranceSeconds, input.nowMs);
+    if (stale) return stale;
+  }
+  const key = await ed25519PublicKey(input.secret);
+  if (typeof key === "string") return mismatch(key);
+  const signature = auth.encoding === "hex" ? fromHex(header.trim()) : fromBase64(header.trim());
+  const text = signedText(auth.signedText, { body: input.body, timestamp, url: input.url, headers: input.headers });
+  return signature && (await ed25519Verify(key, signature, text))
+    ? undefined
+    : mismatch(`the ${auth.header} signature does not match the body`);
 }
 
 /** A timestamp in seconds (or milliseconds, when it is that large) outside the tolerance. */

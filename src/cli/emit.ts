@@ -31,7 +31,8 @@ answer (escaped); the secret is never printed.
 
   --to <url>            where to send it: https, or http on loopback
   --secret-env <NAME>   the environment variable holding the trigger's secret
-                        (its signing secret, or the secret it echoes);
+                        (its signing secret, or the secret it echoes; an
+                        Ed25519 trigger's private key, PEM or its seed);
                         default <PROVIDER>_<SECRET>, e.g. ZQPAY_SIGNING_SECRET
   --example <name>      the spec's example to send (default: the first)
   --param /p=value      set a field of each event (a JSON pointer into one
@@ -141,7 +142,12 @@ async function sendDelivery(
     throw new UsageError("BW3008", `${variable}: ${redact((e as Error).message, [secret])}`);
   }
   const { verifyEvent } = await import("@blockwright/runtime/internal");
-  const own = await verifyEvent(trigger, { method: "POST", url: to.href, headers, body }, { secret });
+  const { verifyingKey } = await import("../mocks/trigger-deliveries.js");
+  const own = await verifyEvent(
+    trigger,
+    { method: "POST", url: to.href, headers, body },
+    { secret: verifyingKey(trigger, secret) },
+  );
   if (!own.ok)
     io.stderr.write(
       `emit: warning: this delivery does not verify here either: ${own.error.code}: ` +

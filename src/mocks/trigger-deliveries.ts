@@ -5,7 +5,7 @@
 // the provider echoes it), then signed as the trigger's authentication
 // declares (the runtime's signDelivery). `blockwright emit` sends them; the
 // contract suite's trigger cases rehearse the receiver with them.
-import { createHash } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { getAtPointer, parsePointer, signDelivery, type TriggerSpec } from "@blockwright/runtime/internal";
 import { jsonMediaType, type OpenApiDocument } from "../load/openapi-document.js";
 import { followRefs, type PlacePath } from "../load/source-place.js";
@@ -254,3 +254,26 @@ function valueAt(data: unknown, path: PlacePath): unknown {
 function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/** DER of PKCS #8 for an Ed25519 private key, before its 32-byte seed (RFC 8410). */
+const PKCS8_SEED_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
+
+/**
+ * What a receiver checks a delivery signed with `secret` with: the secret itself, or, for Ed25519, the public key of
+ * the private key the provider signs with (PKCS #8 PEM, or its 32-byte seed as hex or base64), as PEM. A text that is
+ * no private key is given back as it is, for the check to refuse.
+ */
+export function verifyingKey(trigger: TriggerSpec, secret: string): string {
+  if (trigger.authentication.kind !== "ed25519") return secret;
+  const text = secret.trim();
+  try {
+    if (text.startsWith("-----BEGIN")) return pemPublic(createPrivateKey(text));
+    const bytes = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
+    const der = bytes.length === 32 ? Buffer.concat([PKCS8_SEED_PREFIX, bytes]) : bytes;
+    return pemPublic(createPrivateKey({ key: der, format: "der", type: "pkcs8" }));
+  } catch {
+    return secret;
+  }
+}
+
+const pemPublic = (key: KeyObject) => createPublicKey(key).export({ format: "pem", type: "spki" }).toString();

@@ -234,12 +234,13 @@ function withheldBody(body: Uint8Array, secret: string): Uint8Array {
  * tolerance.
  */
 function dedupeWindow(o: ReceiverOptions): number {
+  const auth = o.trigger.authentication;
   const tolerance =
-    o.trigger.authentication.kind === "shared-secret"
+    (auth.kind === "shared-secret"
       ? 0
-      : (o.trigger.authentication.kind === "hmac"
-          ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0)
-          : o.trigger.authentication.toleranceSeconds) * 1000;
+      : auth.kind === "standard-webhooks"
+        ? auth.toleranceSeconds
+        : (auth.timestamp?.toleranceSeconds ?? 0)) * 1000;
   return Math.max(
     o.dedupeWindowMs ?? (o.trigger.dedupeHours !== undefined ? o.trigger.dedupeHours * 3_600_000 : DEFAULT_DEDUPE_MS),
     tolerance,

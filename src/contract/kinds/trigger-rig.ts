@@ -1,12 +1,13 @@
 // What the trigger cases (trigger.ts) are rehearsed with: the secrets a delivery is signed with, the receiver
 // `blockwright serve` runs (src/serve/receiver.ts) on a loopback port with the runs it starts, a delivery altered
 // after signing or made another event's, and what a started run's outputs must hold.
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
 import { getAtPointer, type TriggerErrorCode, type TriggerSpec } from "@blockwright/runtime/internal";
 import { nodeHttp } from "../../common/request-guard.js";
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
-import type { EventField, EventMedia } from "../../mocks/trigger-deliveries.js";
+import { type EventField, type EventMedia, verifyingKey } from "../../mocks/trigger-deliveries.js";
 import { createReceiver } from "../../serve/receiver.js";
 import { memoryStore } from "../../serve/memory-store.js";
 import { check, fail } from "../call.js";
@@ -50,8 +51,14 @@ export function secrets(trigger: TriggerSpec): { right: string; wrong: string } 
       right: encoded("zq-contract-signing-key", auth.secret.prefix),
       wrong: encoded("zq-contract-other-key", auth.secret.prefix),
     };
+  // The provider signs with its private key (a 32-byte seed, as hex) and the receiver checks with the public one:
+  // `verifyingKey` gives it.
+  if (auth.kind === "ed25519")
+    return { right: seedOf("zq-contract-signing-key"), wrong: seedOf("zq-contract-other-key") };
   return { right: "zq-contract-secret-1", wrong: "zq-contract-secret-2" };
 }
+
+const seedOf = (name: string) => createHash("sha256").update(name).digest("hex");
 
 export type Post = (
   body: string,
@@ -75,7 +82,7 @@ export async function withReceiver(
   const receiver = createReceiver({
     trigger,
     path,
-    secret,
+    secret: verifyingKey(trigger, secret),
     store: memoryStore(),
     log: (line) => log.push(line),
     accepted: (events) => void started.push(...events),

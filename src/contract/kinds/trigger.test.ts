@@ -64,6 +64,30 @@ describe("trigger cases", () => {
     for (const c of cases) await expect(c.run(ctx), c.id).resolves.toBeUndefined();
   });
 
+  it("of an Ed25519-signed trigger: signed with a private key, checked with its public one; each passes", async () => {
+    const [trigger] = shelf.triggers ?? [];
+    const ed25519: TriggerSpec = {
+      ...trigger!,
+      authentication: {
+        kind: "ed25519",
+        encoding: "hex",
+        header: "X-Zq-Signature-Ed25519",
+        signedText: "{timestamp}{body}",
+        timestamp: { header: "X-Zq-Timestamp", toleranceSeconds: 300 },
+      },
+    };
+    const cases = triggerCases([ed25519]);
+    expect(cases.map((c) => c.name)).toEqual([
+      'delivery "added" accepted, one run per event, outputs as declared',
+      "tampered body refused: SIGNATURE_MISMATCH",
+      "wrong secret refused: SIGNATURE_MISMATCH",
+      "timestamp 360 s old refused: STALE_EVENT",
+      "another event (/type changed) refused: UNKNOWN_EVENT",
+      "the same delivery twice: one run",
+    ]);
+    for (const c of cases) await expect(c.run(ctx), c.id).resolves.toBeUndefined();
+  });
+
   it("fail when the trigger's outputs do not come from the event", async () => {
     const [trigger] = shelf.triggers ?? [];
     // An output that reads a field the event lacks and is required: the receiver refuses the delivery, so the accepted

@@ -179,7 +179,7 @@ function signatureRefusals({ trigger, media, right, wrong, at, refused, signed }
   const tolerance =
     auth.kind === "standard-webhooks"
       ? auth.toleranceSeconds
-      : auth.kind === "hmac"
+      : auth.kind === "hmac" || auth.kind === "ed25519"
         ? auth.timestamp?.toleranceSeconds
         : undefined;
   if (tolerance !== undefined) {

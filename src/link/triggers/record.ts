@@ -14,7 +14,7 @@ export const triggers = {
   wording:
     "**`triggers`:** events that start a workflow, by id: a `webhook` the provider sends, " +
     "or a `callback` an operation registers; how a delivery is authenticated (`hmac`, `sharedSecret`, " +
-    "`standardWebhooks`), found and acknowledged, the `outputs` it gives the workflow, " +
+    "`standardWebhooks`, `ed25519`), found and acknowledged, the `outputs` it gives the workflow, " +
     "and the `subscription` that `blockwright serve` keeps.",
   schema: ["triggers"],
   tool: [],
@@ -46,6 +46,13 @@ export const triggers = {
       "triggerAuthentication.hmac.timestamp",
       "triggerAuthentication.hmac.timestamp.header",
       "triggerAuthentication.hmac.timestamp.toleranceSeconds",
+      "triggerAuthentication.ed25519",
+      "triggerAuthentication.ed25519.encoding",
+      "triggerAuthentication.ed25519.header",
+      "triggerAuthentication.ed25519.signedText",
+      "triggerAuthentication.ed25519.timestamp",
+      "triggerAuthentication.ed25519.timestamp.header",
+      "triggerAuthentication.ed25519.timestamp.toleranceSeconds",
       "triggerAuthentication.sharedSecret",
       "triggerAuthentication.sharedSecret.pointer",
       "triggerAuthentication.standardWebhooks",

@@ -76,6 +76,39 @@ describe("triggers linked against the document", () => {
     },
   );
 
+  it("links an Ed25519 signature, its public key the trigger's input, and refuses one without its header", async () => {
+    const ed25519 =
+      "authentication:\n      ed25519:\n        encoding: base64\n        header: X-Zq-Signature-Ed25519\n" +
+      '        signedText: "{timestamp}{body}"\n' +
+      "        timestamp: { header: X-Zq-Timestamp, toleranceSeconds: 300 }\n" +
+      "    secret: publicKey";
+    const declared = await linked([
+      {
+        find: "authentication: { standardWebhooks: { toleranceSeconds: 300 } }\n    secret: signingSecret",
+        replace: ed25519,
+      },
+    ]);
+    if (!("ir" in declared)) throw new Error(declared.problems.join("\n"));
+    expect(declared.ir.triggers?.[0]).toMatchObject({
+      secretParam: "publicKey",
+      authentication: {
+        kind: "ed25519",
+        encoding: "base64",
+        header: "X-Zq-Signature-Ed25519",
+        signedText: "{timestamp}{body}",
+        timestamp: { header: "X-Zq-Timestamp", toleranceSeconds: 300 },
+      },
+    });
+    expect(
+      await problems([
+        {
+          find: "authentication: { standardWebhooks: { toleranceSeconds: 300 } }",
+          replace: 'authentication: { ed25519: { encoding: hex, signedText: "{body}" } }',
+        },
+      ]),
+    ).toEqual([expect.stringMatching(/triggers\.shelf_book_added\.authentication\.ed25519.*header/)]);
+  });
+
   it("names a callback the operation does not declare, at its place in the manifest", async () => {
     expect(await problems([{ find: "name: bookAdded", replace: "name: bookGone" }])).toEqual([
       expect.stringMatching(

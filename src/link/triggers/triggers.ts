@@ -276,6 +276,18 @@ function authenticationOf(
     const pointer = inEvent(a.sharedSecret.pointer);
     return pointer && { kind: "shared-secret", pointer };
   }
+  if (a.ed25519) {
+    const e = a.ed25519;
+    return {
+      kind: "ed25519",
+      encoding: e.encoding,
+      header: e.header,
+      signedText: e.signedText,
+      ...(e.timestamp
+        ? { timestamp: { header: e.timestamp.header, toleranceSeconds: e.timestamp.toleranceSeconds } }
+        : {}),
+    };
+  }
   const h = a.hmac as NonNullable<typeof a.hmac>;
   const [encoding, prefix] = (h.secretEncoding ?? "utf8").split(/:(.*)/s) as [string, string | undefined];
   return {

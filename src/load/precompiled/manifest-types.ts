@@ -1451,7 +1451,7 @@ export interface ManifestTrigger {
   }
   authentication?: ManifestTriggerAuthentication
   /**
-   * The name of the trigger's input that holds the secret the authentication checks with (a signing secret, or the secret echoed in events). It is a credential: redacted everywhere, given as an environment reference in workflows.
+   * The name of the trigger's input that holds what the authentication checks with: a signing secret or the secret echoed in events (a credential: redacted everywhere, given as an environment reference in workflows), or, for `ed25519`, the provider's public key.
    */
   secret?: string
   /**
@@ -1604,7 +1604,7 @@ export interface ManifestTriggerPoll {
   intervalSeconds?: number
 }
 /**
- * How a delivery proves the provider sent it, as the provider documents: `hmac` (a signature of a signed text in a header), `standardWebhooks` (the Standard Webhooks headers), or `sharedSecret` (a secret the subscriber chose, echoed in every event at `pointer`).
+ * How a delivery proves the provider sent it, as the provider documents: `hmac` (a signature of a signed text in a header), `ed25519` (an Ed25519 signature checked with the provider's public key), `standardWebhooks` (the Standard Webhooks headers), or `sharedSecret` (a secret the subscriber chose, echoed in every event at `pointer`).
  */
 export interface ManifestTriggerAuthentication {
   /**
@@ -1661,6 +1661,36 @@ export interface ManifestTriggerAuthentication {
      * How the provider gives the secret: text (default), or base64 after an optional prefix (`base64:whsec_`).
      */
     secretEncoding?: string
+  }
+  /**
+   * An Ed25519 signature of `signedText` (the template of `hmac`), made with the provider's private key and checked with the public key it publishes. The trigger's `secret` input holds that public key (PEM, or its 32 bytes as hex or base64): a configured value, which a workflow may give as text.
+   */
+  ed25519?: {
+    /**
+     * How the signature is written.
+     */
+    encoding: ("hex" | "base64")
+    /**
+     * The header carrying the signature.
+     */
+    header: string
+    /**
+     * What is signed (the templates of `hmac.signedText`).
+     */
+    signedText: string
+    /**
+     * The header carrying the signing time (Unix seconds) and how far from now it may be, in seconds.
+     */
+    timestamp?: {
+      /**
+       * The header carrying the signing time.
+       */
+      header: string
+      /**
+       * How old (or ahead) a delivery may be.
+       */
+      toleranceSeconds: number
+    }
   }
   /**
    * `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64>`), the secret `whsec_` and base64 (standardwebhooks.com).
@@ -2052,6 +2082,13 @@ export type ManifestField =
   | "triggerAuthentication.hmac.timestamp.header"
   | "triggerAuthentication.hmac.timestamp.toleranceSeconds"
   | "triggerAuthentication.hmac.secretEncoding"
+  | "triggerAuthentication.ed25519"
+  | "triggerAuthentication.ed25519.encoding"
+  | "triggerAuthentication.ed25519.header"
+  | "triggerAuthentication.ed25519.signedText"
+  | "triggerAuthentication.ed25519.timestamp"
+  | "triggerAuthentication.ed25519.timestamp.header"
+  | "triggerAuthentication.ed25519.timestamp.toleranceSeconds"
   | "triggerAuthentication.standardWebhooks"
   | "triggerAuthentication.standardWebhooks.toleranceSeconds"
   | "triggerAuthentication.sharedSecret"
