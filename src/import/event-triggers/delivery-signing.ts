@@ -1,12 +1,13 @@
 // How a delivery (a webhook's or a callback's POST) proves its sender, read from what the document says of its
 // header parameters (their names, words and examples), or of a header its words or info.description name
-// (described-headers.ts), and its body's fields: the Standard Webhooks headers, an HMAC
-// of the raw body in a header, or a secret the subscriber chose echoed in the body. Undefined when the document does
-// not say enough to check a delivery: a trigger is never drafted unauthenticated.
+// (described-headers.ts), and its body's fields: the Standard Webhooks headers, an Ed25519 signature
+// (ed25519-signing.ts), an HMAC of the raw body in a header, or a secret the subscriber chose echoed in the body.
+// Undefined when the document does not say enough to check a delivery: a trigger is never drafted unauthenticated.
 import { formatPointer } from "@blockwright/runtime/internal";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { describedHeaders } from "./described-headers.js";
+import { ed25519Signing } from "./ed25519-signing.js";
 
 type Json = Record<string, unknown>;
 type Authentication = NonNullable<NonNullable<Manifest["triggers"]>[string]["authentication"]>;
@@ -54,9 +55,12 @@ export function deliverySigning(
 ): DeliverySigning | undefined {
   const declared = deliveryHeaders(data, operation, pathItem);
   // A header the words name (the document's or the delivery's) counts where no parameter declares it.
-  const described = describedHeaders(data, operation, pathItem, /signature|hmac|\bsigned\b|^webhook-/i).filter(
-    (h) => !declared.some((d) => d.name.toLowerCase() === h.name.toLowerCase()),
-  );
+  const described = describedHeaders(
+    data,
+    operation,
+    pathItem,
+    /signature|hmac|\bsigned\b|^webhook-|timestamp/i,
+  ).filter((h) => !declared.some((d) => d.name.toLowerCase() === h.name.toLowerCase()));
   const headers = [...declared, ...described];
   const names = new Map(headers.map((h) => [h.name.toLowerCase(), h]));
   if (names.has("webhook-signature") && (names.has("webhook-id") || names.has("webhook-timestamp")))
@@ -68,6 +72,8 @@ export function deliverySigning(
         "drafted standardWebhooks with a 5-minute tolerance; check the provider follows the standard (a whsec_ " +
         "secret, v1, signatures) and how far from now its timestamp may be",
     };
+  const ed25519 = ed25519Signing(headers);
+  if (ed25519) return ed25519;
   // A header described in words only is read by its name: HMAC words near another header (webhook-id) say no more.
   const signatures = [
     ...declared.filter((h) => SIGNATURE_HEADER.test(h.name) || /\bhmac\b/i.test(h.words)),
