@@ -409,7 +409,8 @@ function secretValues(
     const trigger = isTriggerBlock(block) ? registry.triggers?.[block.inputs.trigger] : undefined;
     const secretNames = [
       ...(tool?.params ?? []).filter((p) => p.secret).map((p) => p.name),
-      ...(trigger ? [trigger.secretParam] : []),
+      // An Ed25519 trigger's input is the provider's public key: a configured value, not a secret.
+      ...(trigger && trigger.authentication.kind !== "ed25519" ? [trigger.secretParam] : []),
     ];
     const add = (reference: unknown) => {
       const name = envReferenceName(reference);

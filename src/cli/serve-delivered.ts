@@ -58,8 +58,10 @@ export async function serveDelivered(s: Serving): Promise<number> {
   );
   const trigger = s.registry.triggers?.[blockAction(s.startBlock)];
   if (!trigger) throw new UsageError("BW3012", `${s.file}: no trigger ${blockAction(s.startBlock)}`);
-  const secretName = envReferenceName(s.startBlock.inputs[trigger.secretParam]) as string;
-  const secret = s.env[secretName] || placeholderFor(secretName, {});
+  // An Ed25519 trigger's public key may be written as it is (validate-trigger.ts); a secret is a reference.
+  const given = s.startBlock.inputs[trigger.secretParam];
+  const secretName = envReferenceName(given);
+  const secret = secretName === undefined ? String(given) : s.env[secretName] || placeholderFor(secretName, {});
 
   if (publicUrl && !trigger.subscription)
     throw new UsageError(

@@ -5,7 +5,7 @@ import { ownValue, type ToolSpec } from "@blockwright/runtime/internal";
 import { envReferenceName, isTriggerBlock, type Registry, type Workflow } from "@blockwright/runtime/workflow";
 import { nestedSecretInputs } from "./nested-secret-inputs.js";
 import { pollSecretInputs } from "./validate-poll-trigger.js";
-import { connectionInputs, secretParamOf } from "./validate-trigger.js";
+import { connectionInputs, publicKeyChecked, secretParamOf } from "./validate-trigger.js";
 
 /** Environment variables named by a secret parameter anywhere in the workflow. */
 export function secretEnvNames(workflow: Workflow, registry: Registry): Set<string> {
@@ -16,7 +16,7 @@ export function secretEnvNames(workflow: Workflow, registry: Registry): Set<stri
       const polled = registry.pollTriggers?.[block.inputs.trigger];
       const secretInputs = trigger
         ? [
-            trigger.secretParam,
+            ...(publicKeyChecked(trigger) ? [] : [trigger.secretParam]),
             ...connectionInputs(trigger, registry.tools).filter((p) => secretParamOf(trigger, registry.tools, p)),
           ]
         : polled

@@ -85,3 +85,38 @@ describe("a trigger block whose trigger keeps a subscription", () => {
     ]);
   });
 });
+
+describe("a trigger block whose deliveries are checked with the provider's Ed25519 public key", () => {
+  const base = registry.triggers?.directory_user_updated;
+  if (!base) throw new Error("the directory's users-updated trigger is this test's subject");
+  const ed25519 = {
+    ...registry,
+    triggers: {
+      ...registry.triggers,
+      directory_user_updated: {
+        ...base,
+        authentication: { kind: "ed25519", encoding: "hex", header: "X-Zq-Sig", signedText: "{body}" },
+      },
+    },
+  } as typeof registry;
+  const check = (text: string) => {
+    try {
+      parseWorkflow(text, "flow.yaml", ed25519, { env: ENV, mode: "live" });
+      return [];
+    } catch (e) {
+      if (e instanceof WorkflowErrors) return e.errors.map((x) => x.message);
+      throw e;
+    }
+  };
+  const key = "3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29";
+  it("takes the key written as it is (a configured value, not a secret), or from the environment", () => {
+    expect(check(flow(", accessToken: '{{ZQ_TOKEN}}'").replace("'{{ZQ_CLIENT_STATE}}'", key))).toEqual([]);
+    expect(check(flow(", accessToken: '{{ZQ_TOKEN}}'"))).toEqual([]);
+  });
+
+  it("still needs the key, named as the public key", () => {
+    expect(check(flow("").replace(", clientState: '{{ZQ_CLIENT_STATE}}'", ""))).toEqual([
+      expect.stringContaining('needs "clientState", the provider\'s public key deliveries are checked with'),
+    ]);
+  });
+});

@@ -85,15 +85,29 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
     else if (secretParamOf(trigger, c.tools, name)) checkSecret(id, name, block.inputs[name], c);
   }
   const secret = block.inputs[trigger.secretParam];
+  const reference =
+    `"{{${trigger.provider.toUpperCase()}_` +
+    `${trigger.secretParam.replace(/[A-Z]/g, (x) => `_${x}`).toUpperCase()}}}"`;
   if (secret === undefined) {
     c.fail(
       "BW4004",
       at,
-      `${id}: ${trigger.id} needs "${trigger.secretParam}", the secret deliveries are checked with, ` +
-        `as an environment reference such as "{{${trigger.provider.toUpperCase()}_` +
-        `${trigger.secretParam.replace(/[A-Z]/g, (x) => `_${x}`).toUpperCase()}}}"`,
+      publicKeyChecked(trigger)
+        ? `${id}: ${trigger.id} needs "${trigger.secretParam}", the provider's public key deliveries are ` +
+            `checked with, as text or an environment reference such as ${reference}`
+        : `${id}: ${trigger.id} needs "${trigger.secretParam}", the secret deliveries are checked with, ` +
+            `as an environment reference such as ${reference}`,
     );
-  } else checkSecret(id, trigger.secretParam, secret, c);
+  } else if (!(publicKeyChecked(trigger) && typeof secret === "string" && envReferenceName(secret) === undefined))
+    checkSecret(id, trigger.secretParam, secret, c);
+}
+
+/**
+ * Whether a trigger's input is the provider's public key (Ed25519), a configured value a workflow may write as it is
+ * and nothing redacts, rather than a secret.
+ */
+export function publicKeyChecked(trigger: TriggerSpec): boolean {
+  return trigger.authentication.kind === "ed25519";
 }
 
 function checkSecret(id: string, name: string, value: unknown, c: TriggerCheck): void {
