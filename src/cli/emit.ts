@@ -34,6 +34,7 @@ answer (escaped); the secret is never printed.
                         (its signing secret, or the secret it echoes; an
                         Ed25519 trigger's private key, PEM or its seed);
                         default <PROVIDER>_<SECRET>, e.g. ZQPAY_SIGNING_SECRET
+                        (Ed25519: <PROVIDER>_SIGNING_KEY)
   --example <name>      the spec's example to send (default: the first)
   --param /p=value      set a field of each event (a JSON pointer into one
                         event) to a string; /p:=json sets JSON (repeatable)
@@ -111,13 +112,18 @@ async function sendDelivery(
 ): Promise<number> {
   const triggerId = trigger.id;
   const { envVariableName } = await import("../model/naming.js");
-  const variable = secretEnv ?? envVariableName(trigger.provider, trigger.secretParam);
+  // An Ed25519 trigger's input is the public key, which signs nothing: the provider's side signs with the private key.
+  const ed25519 = trigger.authentication.kind === "ed25519";
+  const variable = secretEnv ?? envVariableName(trigger.provider, ed25519 ? "signingKey" : trigger.secretParam);
   const secret = io.env[variable];
+  const holds = ed25519
+    ? `the Ed25519 private key the provider signs ${triggerId}'s deliveries with`
+    : `${triggerId}'s secret, ${trigger.secretParam}`;
   if (!secret)
     throw new UsageError(
       "BW3008",
       `${secretEnv !== undefined ? "--secret-env" : "the default variable"} ${variable}: ` +
-        `environment variable ${variable} is not set (it holds ${triggerId}'s secret, ${trigger.secretParam})`,
+        `environment variable ${variable} is not set (it holds ${holds})`,
     );
   const { eventMedia, eventExamples, deliveryBody, deliveryHeaders } = await import("../mocks/trigger-deliveries.js");
   const media = eventMedia(doc, trigger);
