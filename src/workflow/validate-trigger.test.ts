@@ -120,3 +120,40 @@ describe("a trigger block whose deliveries are checked with the provider's Ed255
     ]);
   });
 });
+
+describe("a written-out Ed25519 public key", () => {
+  const base = registry.triggers?.directory_user_updated;
+  if (!base) throw new Error("the directory's users-updated trigger is this test's subject");
+  const ed25519 = {
+    ...registry,
+    triggers: {
+      ...registry.triggers,
+      directory_user_updated: {
+        ...base,
+        authentication: { kind: "ed25519", encoding: "hex", header: "X-Zq-Sig", signedText: "{body}" },
+      },
+    },
+  } as typeof registry;
+  it("is refused before serving when it is no Ed25519 key, naming the input, the rule and the value", () => {
+    let messages: string[] = [];
+    try {
+      parseWorkflow(
+        flow(", accessToken: '{{ZQ_TOKEN}}'").replace("'{{ZQ_CLIENT_STATE}}'", "zq-not-a-key"),
+        "flow.yaml",
+        ed25519,
+        {
+          env: ENV,
+          mode: "live",
+        },
+      );
+    } catch (e) {
+      if (!(e instanceof WorkflowErrors)) throw e;
+      messages = e.errors.map((x) => x.message);
+    }
+    expect(messages).toEqual([
+      expect.stringContaining(
+        'start.clientState: "zq-not-a-key" is not an Ed25519 public key (PEM, or its 32 bytes as hex or base64)',
+      ),
+    ]);
+  });
+});

@@ -4,6 +4,7 @@
 // subscription) the connection its subscription's calls need, secrets as
 // environment references (a poll trigger's inputs: validate-poll-trigger.ts);
 // and what a reference to its outputs may name.
+import { createPublicKey } from "node:crypto";
 import { jsonLine } from "../common/github-actions.js";
 import type { PollTriggerSpec, SubscriptionStep, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 import type { ProblemCode } from "../common/problem-codes.js";
@@ -98,8 +99,37 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
         : `${id}: ${trigger.id} needs "${trigger.secretParam}", the secret deliveries are checked with, ` +
             `as an environment reference such as ${reference}`,
     );
-  } else if (!(publicKeyChecked(trigger) && typeof secret === "string" && envReferenceName(secret) === undefined))
-    checkSecret(id, trigger.secretParam, secret, c);
+  } else if (publicKeyChecked(trigger) && typeof secret === "string" && envReferenceName(secret) === undefined) {
+    // Checked here, not at each delivery: a key that is none refused every delivery with a 401.
+    if (!isEd25519PublicKey(secret))
+      c.fail(
+        "BW4004",
+        [...at, trigger.secretParam],
+        `${id}.${trigger.secretParam}: ${jsonLine(secret)} is not an Ed25519 public key (PEM, or its 32 bytes as ` +
+          "hex or base64)",
+        "value",
+      );
+  } else checkSecret(id, trigger.secretParam, secret, c);
+}
+
+/** A public key as an Ed25519 trigger takes it: PEM, or its 32 bytes (or their DER) as hex or base64. */
+function isEd25519PublicKey(text: string): boolean {
+  const t = text.trim();
+  try {
+    if (t.startsWith("-----BEGIN")) return createPublicKey(t).asymmetricKeyType === "ed25519";
+    const bytes = /^[0-9a-fA-F]{64}$/.test(t)
+      ? Buffer.from(t, "hex")
+      : /^[A-Za-z0-9+/_-]+={0,2}$/.test(t)
+        ? Buffer.from(t, "base64")
+        : Buffer.alloc(0);
+    if (bytes.length === 32) return true;
+    return (
+      bytes.length === 44 &&
+      createPublicKey({ key: bytes, format: "der", type: "spki" }).asymmetricKeyType === "ed25519"
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**
