@@ -120,7 +120,7 @@ function listItemsPlace(doc: OpenApiDocument, place: string): string | undefined
 
 /** A list of one item made with every field filled (twoOfEach makes it two). */
 function listOfFull(sampler: DocumentSampler, items: string, seed: number): unknown[] | undefined {
-  const item = sampler.sample(items, { everyField: true, textFields: true, seed })?.value;
+  const item = sampler.sample(items, { everyField: true, textFields: true, request: true, seed })?.value;
   return item === undefined ? undefined : [item];
 }
 
@@ -137,7 +137,7 @@ function madeJson(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues, para
     const made =
       items !== undefined
         ? listOfFull(sampler, items, seed)
-        : sampler.sample(place, { everyField: true, textFields: true, seed })?.value;
+        : sampler.sample(place, { everyField: true, textFields: true, request: true, seed })?.value;
     if (!filled(made) || !values.accepts(param, made)) continue;
     const two = twoOfEach(made);
     return values.accepts(param, two) && sampler.valid(two, place) ? two : made;

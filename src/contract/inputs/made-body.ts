@@ -56,7 +56,7 @@ export function madeRequestBodies(
  * (a required list of line items had no value the suite could send).
  */
 function madeFor(op: OpenApiOperation, sampler: DocumentSampler, pointer: string, seed: number): { value: unknown }[] {
-  const bounds = { everyField: true, seed };
+  const bounds = { everyField: true, request: true, seed };
   const encoding = op.requestBody?.encoding;
   const filled =
     encoding === "xml" || encoding === "form" || encoding === "multipart"
@@ -183,6 +183,9 @@ export function madeParameterValues(
 function madeAt(doc: OpenApiDocument, pointer: string, bodyOf?: OpenApiOperation): unknown[] {
   const sampler = samplerOf(doc);
   const map = mapValuesAt(doc.source.data, pointer);
+  // A body's value leaves out the fields read only; a parameter's keeps them (an object in a path whose every field is
+  // read only would write no text: path-value-empty.test.ts).
+  const request = bodyOf !== undefined;
   return SEEDS.flatMap((seed) => {
     const made = bodyOf
       ? madeFor(bodyOf, sampler, pointer, seed)
@@ -194,7 +197,7 @@ function madeAt(doc: OpenApiDocument, pointer: string, bodyOf?: OpenApiOperation
       // required one was never given).
       if (Array.isArray(value) && !value.length) {
         const item = itemsAt(doc.source.data, pointer);
-        const one = item === undefined ? undefined : sampler.sample(item, { everyField: true, seed });
+        const one = item === undefined ? undefined : sampler.sample(item, { everyField: true, request, seed });
         return one ? [value, [one.value]] : [value];
       }
       const empty = !!value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length;
@@ -202,7 +205,7 @@ function madeAt(doc: OpenApiDocument, pointer: string, bodyOf?: OpenApiOperation
       // An object of any fields (`type: object`, none listed): `{}`, and one with a field, which a form's brackets
       // carry where they have no pair for `{}` (a required one was then never sent).
       if (map === OPEN) return [value, { key1: "example" }];
-      const entry = sampler.sample(map, { everyField: true, seed });
+      const entry = sampler.sample(map, { everyField: true, request, seed });
       return [entry ? { key1: entry.value } : value];
     });
   });

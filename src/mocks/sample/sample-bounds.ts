@@ -1,6 +1,6 @@
 // The bounds of one value's walk (sample-walk.ts), and the fields an object of it may carry.
 import type { RealisticValues } from "../realistic-values.js";
-import { writtenOnly } from "./write-only.js";
+import { readOnly, writtenOnly } from "./write-only.js";
 
 type Node = Record<string, unknown>;
 
@@ -32,22 +32,34 @@ export interface SampleBounds {
    * checks an answer without them, and a closed object then refused one).
    */
   answer?: boolean;
+  /**
+   * A request's value: no field read only (`readOnly`, which OpenAPI sends in answers only: a record's id or the
+   * parent's id its path already names, which an SDK leaves out and a strict upstream refuses).
+   */
+  request?: boolean;
 }
 
 const NONE: ReadonlySet<string> = new Set();
 
+/** Which fields a value leaves out: an answer those written only, a request those read only. */
+export type LeftOut = "writeOnly" | "readOnly" | undefined;
+
+export const leftOutOf = (bounds: SampleBounds): LeftOut =>
+  bounds.answer ? "writeOnly" : bounds.request ? "readOnly" : undefined;
+
 /**
  * The properties an object of `schema` carries, and the names left out: in an answer, each field whose schema (its
- * `$ref` followed) is written only.
+ * `$ref` followed) is written only; in a request, each read only.
  */
 export function carriedFields(
   document: Node,
   schema: Node,
-  answer: boolean,
+  leave: LeftOut,
 ): { properties: Node; leftOut: ReadonlySet<string> } {
   const properties = isNode(schema.properties) ? schema.properties : {};
-  if (!answer) return { properties, leftOut: NONE };
-  const leftOut = new Set(Object.keys(properties).filter((name) => writtenOnly(document, properties[name])));
+  if (!leave) return { properties, leftOut: NONE };
+  const marked = leave === "writeOnly" ? writtenOnly : readOnly;
+  const leftOut = new Set(Object.keys(properties).filter((name) => marked(document, properties[name])));
   if (!leftOut.size) return { properties, leftOut };
   return { properties: Object.fromEntries(Object.entries(properties).filter(([n]) => !leftOut.has(n))), leftOut };
 }

@@ -10,7 +10,7 @@ import { baseKindValue } from "./sample-base-kinds.js";
 import { hash, mulberry32, type RealisticValues, singular } from "../realistic-values.js";
 import { FORMAT_STRINGS, numberOf, realisticNumber, textRulesOf } from "./sample-leaves.js";
 import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
-import { carriedFields, type SampleBounds } from "./sample-bounds.js";
+import { carriedFields, type LeftOut, leftOutOf, type SampleBounds } from "./sample-bounds.js";
 import { itemSchema, listOfItemShapes } from "./sample-list-shapes.js";
 import { LETTER_ONE_OF, takenByOneBranch } from "./letter-one-of.js";
 import { firstOfTwins } from "./sample-twins.js";
@@ -36,7 +36,7 @@ export class Walk {
   private readonly textFields: boolean;
   /** The fewest items of a list the bounds ask, beyond the schema's minItems (sample-bounds.ts). */
   private readonly listItems: number;
-  private readonly answer: boolean;
+  private readonly leave: LeftOut;
   /** The depth whose objects get their optional properties too (a union branch told from the others by them). */
   private fullDepth: number | undefined;
   /** The depth whose list holds one item at least (a union's list branch told from the others by its item). */
@@ -63,7 +63,7 @@ export class Walk {
     // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`,
     // `detail[].msg`).
     this.listItems = Math.max(bounds.listItems ?? 0, this.textFields ? 1 : 0);
-    this.answer = bounds.answer === true;
+    this.leave = leftOutOf(bounds);
     if (bounds.everyField) this.fullDepth = 0;
     this.realistic = bounds.realistic;
     this.draw = mulberry32(hash(this.seed, pointer));
@@ -253,7 +253,7 @@ export class Walk {
   ): Node | undefined {
     if (depth >= this.maxDepth) return undefined;
     const out: Node = {};
-    const { properties, leftOut } = carriedFields(this.document, schema, this.answer);
+    const { properties, leftOut } = carriedFields(this.document, schema, this.leave);
     // A field by name: its property, else what additionalProperties allows.
     const named = (name: string) =>
       Object.hasOwn(properties, name)
