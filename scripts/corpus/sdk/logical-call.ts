@@ -23,9 +23,15 @@ export interface LogicalCall {
   body?: unknown;
   /**
    * The credential's values by role: a token or key, or a basic pair; `headers`, each header credential of the way (a
-   * combination's too) by its name.
+   * combination's too) by its name; `query`, each query credential so (a key and a secret sent together).
    */
-  credential: { secret?: string; user?: string; headers: Record<string, string>; signing?: Signing };
+  credential: {
+    secret?: string;
+    user?: string;
+    headers: Record<string, string>;
+    query?: Record<string, string>;
+    signing?: Signing;
+  };
 }
 
 /** A signed call's other values (auth.sigv4): the access key id, the session token, the signing region. */
@@ -104,6 +110,8 @@ export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): Log
   for (const c of [auth, ...(auth.also ?? [])])
     if (c.type === "header" && typeof input[c.param] === "string")
       call.credential.headers[c.name] = input[c.param] as string;
+    else if (c.type === "query" && typeof input[c.param] === "string")
+      (call.credential.query ??= {})[c.name] = input[c.param] as string;
   const signing = signingOf(tool, input);
   if (signing)
     call.credential.signing = {
