@@ -133,6 +133,8 @@ function madeJson(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues, para
   if (place === undefined) return undefined;
   const sampler = samplerOf(doc);
   const items = listItemsPlace(doc, place);
+  // Without the fields read only; where none is accepted (a document requiring one it marks read only), the contract
+  // suite's value stands, which has them then (made-body.ts).
   for (const seed of [0, 1, 2, 3]) {
     const made =
       items !== undefined

@@ -45,7 +45,10 @@ export function madeRequestBodies(
   const body = requestSchemaPointer(doc, op, raw, media);
   if (body === undefined) return [];
   const sampler = samplerOf(doc);
-  return SEEDS.flatMap((seed) => madeFor(op, sampler, body, seed)).map((made) => made.value);
+  // Every seed's body without the fields read only before any with them (madeFor).
+  const sent = SEEDS.flatMap((seed) => madeSo(op, sampler, body, seed, true)).map((made) => made.value);
+  const whole = SEEDS.flatMap((seed) => madeSo(op, sampler, body, seed, false)).map((made) => made.value);
+  return [...sent, ...whole.filter((w) => !sent.some((m) => isDeepStrictEqual(m, w)))];
 }
 
 /**
@@ -56,7 +59,21 @@ export function madeRequestBodies(
  * (a required list of line items had no value the suite could send).
  */
 function madeFor(op: OpenApiOperation, sampler: DocumentSampler, pointer: string, seed: number): { value: unknown }[] {
-  const bounds = { everyField: true, request: true, seed };
+  // Without the fields read only first; with them after, for a document that requires a field it marks read only (a
+  // reference's `id` and `type`, read only in the record it refers to), whose rules a value without them breaks.
+  const sent = madeSo(op, sampler, pointer, seed, true);
+  const whole = madeSo(op, sampler, pointer, seed, false);
+  return [...sent, ...whole.filter((w) => !sent.some((m) => isDeepStrictEqual(m.value, w.value)))];
+}
+
+function madeSo(
+  op: OpenApiOperation,
+  sampler: DocumentSampler,
+  pointer: string,
+  seed: number,
+  request: boolean,
+): { value: unknown }[] {
+  const bounds = { everyField: true, request, seed };
   const encoding = op.requestBody?.encoding;
   const filled =
     encoding === "xml" || encoding === "form" || encoding === "multipart"
