@@ -31,8 +31,18 @@ export interface SdkRunOptions {
 
 /** Every adapter of a folder (each `<vendor>.ts` but tests exports one as default). */
 export async function loadAdapters(folder: string): Promise<SdkAdapter[]> {
-  const files = readdirSync(folder)
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+  // The folder's adapters and its subfolders' (a folder holds 25 modules at most), node_modules aside.
+  const adapter = (f: string) => f.endsWith(".ts") && !f.endsWith(".test.ts");
+  const files = readdirSync(folder, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() && e.name !== "node_modules"
+        ? readdirSync(join(folder, e.name))
+            .filter(adapter)
+            .map((f) => join(e.name, f))
+        : e.isFile() && adapter(e.name)
+          ? [e.name]
+          : [],
+    )
     .sort();
   const adapters: SdkAdapter[] = [];
   for (const file of files) {

@@ -3,8 +3,8 @@
 // (its tokenize is v1's method, unbound). Its methods take camelCase names at
 // every depth and write the wire's snake_case.
 import { CohereClient, CohereClientV2 } from "cohere-ai";
-import { camelKeys, params, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
-import type { LogicalCall } from "../../scripts/corpus/sdk/logical-call.js";
+import { camelKeys, params, type SdkAdapter } from "../../../scripts/corpus/sdk/adapter.js";
+import type { LogicalCall } from "../../../scripts/corpus/sdk/logical-call.js";
 
 const args = (c: LogicalCall) => camelKeys(params(c)) as never;
 

@@ -3,8 +3,8 @@
 // write the wire's snake_case; its address is the `restHost` option.
 import { Auth } from "@vonage/auth";
 import { Numbers } from "@vonage/numbers";
-import { camelKeys, params, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
-import type { LogicalCall } from "../../scripts/corpus/sdk/logical-call.js";
+import { camelKeys, params, type SdkAdapter } from "../../../scripts/corpus/sdk/adapter.js";
+import type { LogicalCall } from "../../../scripts/corpus/sdk/logical-call.js";
 
 // A list of features is one text on the wire (`SMS,VOICE`); the SDK takes the list and writes it in its own order.
 const args = (c: LogicalCall) => {

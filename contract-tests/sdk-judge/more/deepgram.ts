@@ -2,7 +2,7 @@
 // operations. Its methods keep the wire's names; a path parameter is an
 // argument of its own, a JSON body of two shapes the request's `body`.
 import { DeepgramClient } from "@deepgram/sdk";
-import { params, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
+import { params, type SdkAdapter } from "../../../scripts/corpus/sdk/adapter.js";
 
 const adapter: SdkAdapter<DeepgramClient> = {
   vendor: "deepgram",

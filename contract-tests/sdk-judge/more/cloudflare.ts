@@ -2,8 +2,8 @@
 // Cloudflare operations. Its methods take one object of the path, query and
 // body fields (the SDK sorts them), a dotted query name as a nested object.
 import Cloudflare from "cloudflare";
-import { params, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
-import type { LogicalCall } from "../../scripts/corpus/sdk/logical-call.js";
+import { params, type SdkAdapter } from "../../../scripts/corpus/sdk/adapter.js";
+import type { LogicalCall } from "../../../scripts/corpus/sdk/logical-call.js";
 
 /**
  * `{"account.id": x}` → `{account: {id: x}}`: the SDK's own shape of a dotted query name. A plain name beside its
