@@ -51,8 +51,8 @@ const adapter: SdkAdapter<DefaultApi> = {
       at: "header authorization",
       why:
         "onfido-node writes its token after `Token token=`; the document declares an API key in Authorization " +
-        "and says nothing of a prefix, so add drafts the scheme's name (`Token `) as one and asks in a review " +
-        "note to check it: no draft can know the rest",
+        "and shows no prefix, so add sends the key as it is and its review note says that the scheme's name " +
+        "(`Token`) is a word some APIs send before a key: no draft can know the rest",
     },
     {
       kind: "sdk",
