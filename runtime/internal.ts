@@ -88,6 +88,7 @@ export {
 export {
   llmCallParams,
   llmOutput,
+  llmResultOutput,
   modelParams,
   connectionParams,
   inputSchema,

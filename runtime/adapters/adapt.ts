@@ -10,7 +10,7 @@ import type { ToolError, ToolResult } from "../http/errors.js";
 import {
   inputSchema,
   llmCallParams,
-  llmOutput,
+  llmResultOutput,
   llmToolName,
   type ObjectSchema,
   toolDescription,
@@ -109,7 +109,7 @@ export function adaptClient(
         try {
           // fileHosts: the file addresses are a model's, checked again where they are fetched (resolved on Node).
           const result = await run(params, signal ? { signal, fileHosts } : { fileHosts });
-          return result.success ? llmOutput(result.output) : modelError(result.error);
+          return result.success ? llmResultOutput(tool, result.output) : modelError(result.error);
         } catch (e) {
           // A client made with throwOnError throws the same structured error.
           if (e instanceof BlockwrightError) return modelError(e.error);

@@ -1,6 +1,8 @@
 // What a model is told of a tool's outputs: their JSON Schema (null where a value is not guaranteed), and the
 // outputs as a model receives them (llm-tools.ts puts both in a tool's definition and exports them).
 import { itemAt } from "../common/checked.js";
+import { REDACTED } from "../common/redact.js";
+import { withheldOutputs } from "../common/secret-outputs.js";
 import type { OutputSource, OutputSpec, ToolSpec } from "../spec/tool-types.js";
 import type { JsonSchema, JsonType, ObjectSchema } from "./llm-tool-types.js";
 
@@ -48,7 +50,17 @@ export function outputSchema(tool: Pick<ToolSpec, "outputs" | "outcomes" | "para
   return root;
 }
 
+const SECRET_OUTPUT_NOTE = `A secret: always "${REDACTED}" here; only a workflow's blocks or a direct call get it.`;
+
 function outputLeaf(o: OutputSpec, tool: Pick<ToolSpec, "outcomes" | "params">): JsonSchema {
+  // A secret the reply hands out reaches a model withheld (llmResultOutput): the schema says what it is given, so
+  // that a client validating the result against it accepts it, and the model knows the value is not missing.
+  if (o.secret)
+    return {
+      type: "string",
+      enum: [REDACTED],
+      description: `${o.description} ${SECRET_OUTPUT_NOTE}`.trim(),
+    };
   const base = OUTPUT_TYPES[o.type];
   const schema: JsonSchema = { description: o.description };
   if (base === undefined) return schema;
@@ -76,6 +88,15 @@ function guaranteed(source: OutputSource, tool: Pick<ToolSpec, "params">): boole
     return !!p && (p.required || p.default !== undefined);
   }
   return false;
+}
+
+/**
+ * A tool's successful output as a model receives it: the secrets its reply hands out (outputs marked `secret`)
+ * withheld, at their place and wherever else the output holds them (secret-outputs.ts), then as llmOutput shows it.
+ */
+export function llmResultOutput(tool: Pick<ToolSpec, "outputs">, output: unknown): unknown {
+  // Given as a whole result: an output of its own named `success` is then never taken for one.
+  return llmOutput(withheldOutputs(tool, { success: true, output }).output);
 }
 
 /**

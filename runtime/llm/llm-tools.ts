@@ -29,7 +29,7 @@ import {
 export const TOOL_FIELDS_READ = ["id", "title", "description", "params"] as const satisfies readonly (keyof ToolSpec)[];
 
 export { toolBehavior, type ToolBehavior };
-export { llmOutput, outputSchema } from "./llm-outputs.js";
+export { llmOutput, llmResultOutput, outputSchema } from "./llm-outputs.js";
 export { connectionParams, inputSchema, modelParams } from "./input-schema.js";
 export {
   type AnthropicTool,

@@ -13,7 +13,7 @@ import {
   executeToolDefinition,
   itemAt,
   llmCallParams,
-  llmOutput,
+  llmResultOutput,
   llmToolName,
   toLlmTools,
   toolBehavior,
@@ -130,7 +130,8 @@ export function createToolServer(options: ToolServerOptions): Server {
     const callOptions = { ...options.executeOptions?.(tool), signal, fileHosts };
     const result = await execute(tool, built.params, callOptions);
     if (result.success) {
-      const shown = llmOutput(result.output);
+      // The secrets the reply hands out withheld: the model never sees a created key (outputSchema says so).
+      const shown = llmResultOutput(tool, result.output) as Record<string, unknown>;
       return { content: [{ type: "text", text: jsonLine(shown) }], structuredContent: shown };
     }
     // The runtime keeps the secrets of callOptions out of errors and outputs.
