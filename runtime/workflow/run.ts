@@ -9,6 +9,7 @@ import type { ToolError, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { ownValue, setOwn } from "../common/own.js";
+import { keptResult, resumedResult } from "./kept-result.js";
 import { pageInputsOf, type PageInputs } from "../validate/page-inputs.js";
 import { redactDeep } from "../common/redact.js";
 import { secretTexts } from "../common/secret-texts.js";
@@ -100,11 +101,13 @@ export async function runWorkflowWith(
   let running = 0;
 
   return new Promise<RunResult>((resolve) => {
-    const finish = (id: string, result: BlockResult) => {
+    const finish = (id: string, result: BlockResult, read?: BlockResult) => {
       const safe = redactDeep(result, secrets);
-      results.set(id, safe);
-      finished.push(safe);
-      options.onEvent?.({ type: "finish", id, result: safe });
+      // References read the secrets its reply hands out; what is kept or shown withholds them.
+      results.set(id, read ?? safe);
+      const kept = keptResult(registry, safe);
+      finished.push(kept);
+      options.onEvent?.({ type: "finish", id, result: kept });
     };
     const pump = () => {
       for (const id of [...pending]) {
@@ -134,7 +137,7 @@ export async function runWorkflowWith(
         if (journaled?.status === "succeeded") {
           // Succeeded in an earlier attempt: its result stands, the call is not made again.
           pending.delete(id);
-          finish(id, journaled);
+          finish(id, journaled, resumedResult(registry, journaled));
           continue;
         }
         if (running >= limit) continue;
@@ -144,7 +147,8 @@ export async function runWorkflowWith(
         runBlock(registry, id, block, results, { ...options, secrets, limiter })
           .then(async (result) => {
             // Journaled before anything after it starts: a crash from here on never calls it again.
-            if (result.status === "succeeded") await options.journal?.record(redactDeep(result, secrets));
+            if (result.status === "succeeded")
+              await options.journal?.record(keptResult(registry, redactDeep(result, secrets)));
             finish(id, result);
           })
           .catch((e: unknown) => {
