@@ -5,6 +5,7 @@
 // and still none reaches a report.
 import { redact, redactDeep } from "@blockwright/runtime/internal";
 import { secretsIn } from "./call.js";
+import { handedSecrets } from "./handed-secrets.js";
 import { callCommand, secretReference } from "./repro.js";
 import type { Exchange } from "./exchange.js";
 import type { ObservedCall } from "./types.js";
@@ -51,7 +52,8 @@ function answeredHow(ex: Exchange): { how?: string; refused?: string[] } {
  */
 export function failureDetail(message: string, call: ObservedCall | undefined, reproduce?: string): FailureDetail {
   if (!call) return { violation: message, ...(reproduce ? { reproduce } : {}) };
-  const secrets = secretsIn(call.tool, call.input);
+  // The call's own secrets, and those its answers hand out (outputs marked `secret`), which the message may print too.
+  const secrets = [...secretsIn(call.tool, call.input), ...handedSecrets(call.tool, call.exchanges)];
   const last = call.exchanges.at(-1);
   const body = last?.responseBody ?? "";
   const detail = redactDeep(

@@ -101,16 +101,17 @@ export async function runCase(c: ContractCase<ResultKind>, ctx: CaseContext): Pr
     return { ...base, status: "passed", durationMs: Math.round(performance.now() - started), statuses: [...statuses] };
   } catch (e) {
     const failure = e instanceof ContractFailure;
-    const message = e instanceof Error ? e.message : String(e);
     const at = failure && e.at ? { at: e.at } : {};
+    const detail = failureDetail(e instanceof Error ? e.message : String(e), last, failure ? e.reproduce : undefined);
     return {
       ...base,
       status: failure ? "failed" : "error",
       durationMs: Math.round(performance.now() - started),
-      message,
+      // Redacted as the detail is: a message may print the outputs, a secret the answer handed out among them.
+      message: detail.violation,
       ...at,
       statuses: [...statuses],
-      failure: failureDetail(message, last, failure ? e.reproduce : undefined),
+      failure: detail,
     };
   }
 }

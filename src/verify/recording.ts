@@ -23,6 +23,7 @@ import { readSourceText, UnreadableSource } from "../load/input-file.js";
 import { writeWholeUnder } from "../common/files.js";
 import { isLink, linkOnPath, statOf } from "../common/paths.js";
 import type { LiveExchange } from "./live-fetch.js";
+import { handedSecrets } from "../contract/handed-secrets.js";
 
 export const RECORDING_VERSION = 1;
 
@@ -95,6 +96,13 @@ export function secretsOf(
       // Not JSON: no token in it that the call could use.
     }
   }
+  // What its answers hand out (outputs marked `secret`: a created key) is withheld like the call's own.
+  secrets.push(
+    ...handedSecrets(
+      tool,
+      exchanges.filter((ex) => !ex.token),
+    ),
+  );
   return secrets;
 }
 
