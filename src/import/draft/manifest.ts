@@ -28,6 +28,7 @@ import { withoutCredentialVariable } from "../shapes/address-credential.js";
 import { sharedVariableName, draftOwnServer, draftServer } from "./server.js";
 import { clientCredentialsFlow } from "../shapes/client-credentials.js";
 import { headerOutputs } from "../shapes/reply-headers.js";
+import { markSecretHeaders } from "./reply-outputs/secret-outputs.js";
 import { answersEvents, answersItems } from "../shapes/event-streams.js";
 import { draftOutputs } from "./outputs.js";
 import { withOtherAnswers } from "./other-answers.js";
@@ -362,6 +363,7 @@ function replyHeaders(
   const headers = headerOutputs(doc, op, outputs);
   for (const [name, output] of Object.entries(headers.outputs))
     outputs[name] = { ...output, description: shortText(plainText(output.description), 200) };
+  markSecretHeaders(outputs, [...at, "outputs"], notes);
   if (headers.names.length)
     notes.push({
       at: [...at, "outputs"],

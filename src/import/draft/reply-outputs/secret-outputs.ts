@@ -12,6 +12,7 @@ import { safeFlatten } from "../param-schema.js";
 type Path = (string | number)[];
 
 const BODY = "$response.body#";
+const HEADER = "$response.header.";
 
 /** Whether the field `name` of an object of `fields` (held by `holder`) is a secret the reply hands out. */
 export function secretReplyField(
@@ -41,6 +42,7 @@ export function markSecretOutputs(
 ): void {
   if (!body) return;
   for (const [name, output] of Object.entries(outputs)) {
+    if (output.type === "json") heldSecretsNote(doc, body, outputs, name, where, notes);
     if (typeof output.from !== "string" || !output.from.startsWith(BODY) || output.count) continue;
     const pointer = parsePointer(output.from.slice(BODY.length));
     const field = pointer.at(-1);
@@ -65,4 +67,61 @@ function holderAt(doc: OpenApiDocument, body: Schema, pointer: readonly string[]
     at = next ? safeFlatten(doc, next) : undefined;
   }
   return at?.properties as Record<string, Schema> | undefined;
+}
+
+/**
+ * Mark each output reading a reply header (`$response.header.X-Session-Token`) that is named or described as a secret
+ * (secretField, the header's name and drafted description), a note at it; changed in place.
+ */
+export function markSecretHeaders(outputs: Record<string, ManifestOutput>, where: Path, notes: ReviewNote[]): void {
+  for (const [name, output] of Object.entries(outputs)) {
+    if (typeof output.from !== "string" || !output.from.startsWith(HEADER)) continue;
+    const header = output.from.slice(HEADER.length);
+    if (!secretField(header, { type: "string", description: output.description })) continue;
+    output.secret = true;
+    notes.push({
+      at: [...where, name],
+      note:
+        `the reply's header ${header} is named or described as a secret: drafted secret (returned to the caller ` +
+        "and to later blocks, withheld wherever a result is printed or kept); remove it if the value is no secret",
+    });
+  }
+}
+
+/**
+ * A note at a `json` output whose object holds a secret field no output of its own reads: marking the whole object
+ * would withhold its every field, so it is left plain, and the note says how to withhold the field (an output of its
+ * own marked secret, whose texts are then withheld inside the object too).
+ */
+function heldSecretsNote(
+  doc: OpenApiDocument,
+  body: Schema,
+  outputs: Record<string, ManifestOutput>,
+  name: string,
+  where: Path,
+  notes: ReviewNote[],
+): void {
+  const from = outputs[name]?.from;
+  if (typeof from !== "string" || (from !== "$response.body" && !from.startsWith(BODY))) return;
+  const pointer = from === "$response.body" ? [] : parsePointer(from.slice(BODY.length));
+  const read = (at: readonly string[]) =>
+    Object.values(outputs).some((o) => o.secret && o.from === `${BODY}/${at.join("/")}`);
+  const held: string[] = [];
+  // The object's fields, and those of the objects it holds, a few levels down.
+  const walk = (at: readonly string[], depth: number) => {
+    const fields = holderAt(doc, body, at);
+    if (!fields || depth > 3) return;
+    for (const field of Object.keys(fields)) {
+      if (!secretReplyField(doc, field, fields, at.at(-1))) walk([...at, field], depth + 1);
+      else if (!read([...at, field])) held.push([...at, field].slice(pointer.length).join("."));
+    }
+  };
+  walk(pointer, 0);
+  if (!held.length) return;
+  notes.push({
+    at: [...where, name],
+    note:
+      `holds ${held.join(", ")}, named or described as a secret, shown wherever this output is: add an output ` +
+      "reading it with secret: true (its text is then withheld inside this one too), or drop this output",
+  });
 }
