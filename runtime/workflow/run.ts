@@ -99,13 +99,13 @@ export async function runWorkflowWith(
   const limiter = options.limiter ?? RateLimiter.shared();
   const pending = new Set(graph.ids);
   let running = 0;
-
+  const handed: string[] = []; // the texts of the secret outputs the replies handed out so far (kept-result.ts)
   return new Promise<RunResult>((resolve) => {
     const finish = (id: string, result: BlockResult, read?: BlockResult) => {
       const safe = redactDeep(result, secrets);
       // References read the secrets its reply hands out; what is kept or shown withholds them.
       results.set(id, read ?? safe);
-      const kept = keptResult(registry, safe);
+      const kept = keptResult(registry, safe, handed);
       finished.push(kept);
       options.onEvent?.({ type: "finish", id, result: kept });
     };
@@ -148,7 +148,7 @@ export async function runWorkflowWith(
           .then(async (result) => {
             // Journaled before anything after it starts: a crash from here on never calls it again.
             if (result.status === "succeeded")
-              await options.journal?.record(keptResult(registry, redactDeep(result, secrets)));
+              await options.journal?.record(keptResult(registry, redactDeep(result, secrets), handed));
             finish(id, result);
           })
           .catch((e: unknown) => {

@@ -1,21 +1,11 @@
-// What `run` prints and writes of a workflow's run (progress lines, the summary table, --json) without the secrets
-// the replies hand out (manifest output `secret`), as `call` prints them: each such output masked at its place, and
-// its text redacted wherever else it shows (a later block that was given it and failed, echoing the value). The
-// blocks that reference it still get it: only what is shown is withheld.
-import {
-  REDACTED,
-  redactDeep,
-  secretOutputPaths,
-  secretOutputTexts,
-  type ToolSpec,
-  withheldOutputs,
-} from "@blockwright/runtime/internal";
+// What `run` says of the secrets the replies hand out (manifest output `secret`): the runner already withholds them
+// from every result and progress event it gives (runtime/workflow/kept-result.ts: masked at their place, their text
+// redacted from a later block's failure that echoes it); run names each block's once on stderr, as `call` does.
+import { REDACTED, secretOutputPaths, type ToolSpec } from "@blockwright/runtime/internal";
 import type { BlockResult, RunEvent, RunResult } from "@blockwright/runtime/workflow";
 import type { Output } from "./io.js";
 
 export class WithheldRun {
-  /** The secret outputs' texts seen so far, from every block that finished. */
-  private readonly texts: string[] = [];
   /** A line per block whose secret outputs were withheld, said once. */
   private readonly said = new Set<string>();
 
@@ -24,33 +14,26 @@ export class WithheldRun {
     private readonly notes: Output,
   ) {}
 
-  /** A progress event as shown: a finished block's result withheld. */
+  /** A progress event as shown: a finished block's withheld outputs named. */
   event(event: RunEvent): RunEvent {
-    return event.type === "finish" ? { ...event, result: this.block(event.result) } : event;
+    if (event.type === "finish") this.name(event.result);
+    return event;
   }
 
-  /** The run's result as shown: every block's, each redacted of every block's secret outputs. */
+  /** The run's result as shown: every block's withheld outputs named. */
   run(result: RunResult): RunResult {
-    for (const b of result.blocks) this.learn(b);
-    return { ...result, blocks: result.blocks.map((b) => this.block(b)) };
+    for (const b of result.blocks) this.name(b);
+    return result;
   }
 
-  private learn(b: BlockResult): void {
+  private name(b: BlockResult): void {
     const tool = this.tools[b.operation];
     if (!tool || !b.outputs) return;
-    this.texts.push(...secretOutputTexts(tool, b.outputs));
     const shown = heldSecretPaths(tool, b.outputs);
     if (shown.length && !this.said.has(b.id)) {
       this.said.add(b.id);
       this.notes.write(`${b.id}: ${shown.join(", ")}: a secret (manifest output secret), shown as ${REDACTED}\n`);
     }
-  }
-
-  private block(b: BlockResult): BlockResult {
-    this.learn(b);
-    const tool = this.tools[b.operation];
-    const outputs = tool && b.outputs ? withheldOutputs(tool, b.outputs, this.texts) : b.outputs;
-    return redactDeep({ ...b, ...(outputs ? { outputs } : {}) }, this.texts);
   }
 }
 
