@@ -152,6 +152,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/call-short-secret.test.ts",
       "src/cli/call-missing-secret.test.ts",
       "src/cli/call-secret-output.test.ts",
+      "src/cli/run-secret-outputs.test.ts",
+      "src/cli/emit-ed25519.test.ts",
       "src/import/auth/tenant-token-flow.test.ts",
       "src/cli/long-refusals.test.ts",
       "src/workflow/text-binding.test.ts",

@@ -256,7 +256,7 @@ async function checkEd25519(
   input: SignatureInput,
 ): Promise<{ code: TriggerErrorCode; message: string } | undefined> {
   const mismatch = (message: string): { code: TriggerErrorCode; message: string } => ({
-    code: "SIGNATURE_MISMATCH",
+    code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode,
     message,
   });
   const header = input.headers[auth.header.toLowerCase()];

@@ -2019,6 +2019,53 @@ export const hostileTriggers = {
         "required": false
       }
     ]
+  },
+  "hostile_shelf_signed": {
+    "id": "hostile_shelf_signed",
+    "provider": "hostile",
+    "title": "Shelf signed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+    "description": "Starts when a signed shelf event comes */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+    "event": {
+      "source": "callback",
+      "operationId": "listShelves",
+      "name": "shelfChanged"
+    },
+    "match": [
+      {
+        "pointer": [
+          "kind"
+        ],
+        "equals": "signed */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f"
+      }
+    ],
+    "authentication": {
+      "kind": "ed25519",
+      "encoding": "base64",
+      "header": "X-Hostile-Ed-Signature",
+      "signedText": "{timestamp}|{body} */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+      "timestamp": {
+        "header": "X-Hostile-Ed-Timestamp",
+        "toleranceSeconds": 300
+      }
+    },
+    "secretParam": "publicKey",
+    "handshakes": [],
+    "eventId": [],
+    "acknowledge": 200,
+    "maxBodyBytes": 1048576,
+    "outputs": [
+      {
+        "name": "shelf",
+        "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ | \u001b[2J\u001b]0;pwned\u0007 \u009b31m \u202e }; globalThis.pwned = 9; { \u2066 \u200f",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "shelf"
+          ]
+        },
+        "required": true
+      }
+    ]
   }
 };
 
