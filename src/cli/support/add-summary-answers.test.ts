@@ -3,7 +3,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
-import { addSummary, summaryText } from "./add-summary.js";
+import { printedSummary } from "./__fixtures__/printed-summary.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -30,18 +30,7 @@ const document = openapi({
 });
 
 function summaryLines(): string[] {
-  const d = drafted(document, ["zqReportContent", "zqReport"]);
-  const source = { origin: "zq.json", sha256: "0".repeat(64), kind: { format: "openapi", version: "3.0.3" } } as const;
-  const summary = addSummary({
-    provider: "acme",
-    folder: "specs/acme",
-    text: "{}",
-    source,
-    draft: d,
-    pinned: [],
-    check: { problems: [], warnings: [] },
-  });
-  return summaryText(summary, d.notes).split("\n");
+  return printedSummary(drafted(document, ["zqReportContent", "zqReport"])).split("\n");
 }
 
 describe("add's summary of each drafted operation", () => {

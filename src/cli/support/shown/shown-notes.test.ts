@@ -3,7 +3,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, openapi, reply } from "../../../import/__fixtures__/draft-kit.js";
-import { addSummary, summaryText } from "../add-summary.js";
+import { printedSummary } from "../__fixtures__/printed-summary.js";
 import { shownNotes } from "./shown-notes.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -29,19 +29,7 @@ for (const n of [1, 2, 3, 4, 5, 6, 7])
   };
 
 function printedNotes(operations: string[], document = openapi(paths)): string[] {
-  const d = drafted(document, operations);
-  const source = { origin: "zq.json", sha256: "0".repeat(64), kind: { format: "openapi", version: "3.0.3" } } as const;
-  const check = { problems: [], warnings: [] };
-  const summary = addSummary({
-    provider: "acme",
-    folder: "specs/acme",
-    text: "{}",
-    source,
-    draft: d,
-    pinned: [],
-    check,
-  });
-  const text = summaryText(summary, d.notes);
+  const text = printedSummary(drafted(document, operations));
   return text.slice(text.indexOf("  review:"), text.indexOf("  check:")).split("\n").slice(1, -1);
 }
 
