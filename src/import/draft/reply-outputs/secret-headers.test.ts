@@ -76,3 +76,43 @@ describe("a secret field inside an object output", () => {
     ]);
   });
 });
+
+// A record in an envelope whose secret field has an output of its own, drafted secret: the record's `json` output
+// said "holds zqToken …: add an output reading it with secret: true", though the draft had just added one (the note
+// was decided before the later output was marked).
+const enveloped = openapi({
+  "/zqtokens": {
+    post: {
+      operationId: "zqIssueToken",
+      responses: {
+        "200": reply({
+          type: "object",
+          properties: {
+            zqGrant: {
+              type: "object",
+              description: "The grant.",
+              properties: {
+                zqToken: { type: "string", description: "The access token for later calls." },
+                zqExpiresAt: { type: "string" },
+              },
+            },
+          },
+        }),
+      },
+    },
+  },
+});
+
+describe("a secret field of an enveloped record with an output of its own", () => {
+  const d = drafted(enveloped, ["zqIssueToken"]);
+
+  it("marks that output secret and says nothing of it at the record's output", () => {
+    const outputs = d.manifest.operations.acme_zq_issue_token?.outputs ?? {};
+    expect(
+      Object.values(outputs)
+        .filter((o) => o.secret)
+        .map((o) => o.from),
+    ).toEqual(["$response.body#/zqGrant/zqToken"]);
+    expect(notesAt(d, "operations.acme_zq_issue_token.outputs.data").join("\n")).not.toMatch(/holds /);
+  });
+});

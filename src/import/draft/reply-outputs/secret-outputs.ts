@@ -42,7 +42,6 @@ export function markSecretOutputs(
 ): void {
   if (!body) return;
   for (const [name, output] of Object.entries(outputs)) {
-    if (output.type === "json") heldSecretsNote(doc, body, outputs, name, where, notes);
     if (typeof output.from !== "string" || !output.from.startsWith(BODY) || output.count) continue;
     const pointer = parsePointer(output.from.slice(BODY.length));
     const field = pointer.at(-1);
@@ -56,6 +55,9 @@ export function markSecretOutputs(
         "caller and to later blocks, printed by `call` as [redacted]); remove it if the value is no secret",
     });
   }
+  // After every output is marked: a json output's note names only the secrets no output of their own reads.
+  for (const [name, output] of Object.entries(outputs))
+    if (output.type === "json") heldSecretsNote(doc, body, outputs, name, where, notes);
 }
 
 /** The fields of the object at `pointer` of the reply's body, through objects only; none where it is no object. */
