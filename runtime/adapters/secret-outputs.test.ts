@@ -1,25 +1,15 @@
 // A secret a reply hands out (manifest output `secret`: a created key) is withheld from what an agent framework's tool
 // hands its model, at its place and wherever else the output holds it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { shelfAddWithSecretKey } from "../../test-support/runtime/ir-fixtures.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { createClient } from "../client/client.js";
 import type { ClientOptions } from "../client/types.js";
 import { REDACTED } from "../common/redact.js";
 import { fullSupport } from "../execute/full-support.js";
-import type { ToolSpec } from "../spec/tool-types.js";
 import { adaptClient } from "./adapt.js";
 
-const add = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_add_book")!.tool;
-const keyOutput = {
-  path: "metadata.key",
-  type: "string",
-  description: "The book's access key.",
-  optional: false,
-  source: { expression: "$response.body#/key", ref: { kind: "body", pointer: ["key"] }, required: true },
-  secret: true,
-} as const;
-const ADD = { ...add, outputs: [...add.outputs, keyOutput] } as ToolSpec;
+const ADD = shelfAddWithSecretKey();
 const HANDED = "zq_book_key_9Vw2Lp6Ty4Rb";
 const { rateLimits: _perExecutor, ...support } = fullSupport;
 

@@ -1,28 +1,19 @@
 // A secret a block's reply hands out (manifest output `secret`: a created key) reaches the blocks that reference it
 // as the reply gave it, and nothing the run keeps or shows: its result, its events, a durable run's journal.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { irFixture, shelfAddWithSecretKey } from "../../test-support/runtime/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { REDACTED } from "../common/redact.js";
-import type { OutputSpec, ToolSpec } from "../spec/tool-types.js";
+import type { ToolSpec } from "../spec/tool-types.js";
 import { runWorkflowWith } from "./run.js";
 import type { BlockResult, Registry, ValidatedWorkflow } from "./types.js";
 
 const shelf = irFixture("shelf");
 const toolOf = (id: string): ToolSpec => shelf.operations.find((o) => o.tool.id === id)!.tool;
-const add = toolOf("shelf_add_book");
-const keyOutput: OutputSpec = {
-  path: "metadata.key",
-  type: "string",
-  description: "The book's access key.",
-  optional: false,
-  source: { expression: "$response.body#/key", ref: { kind: "body", pointer: ["key"] }, required: true },
-  secret: true,
-};
 const HANDED = "zq_book_key_3Mn8Qx5Wc1Js";
 
 const registry: Registry = {
-  tools: { shelf_add_book: { ...add, outputs: [...add.outputs, keyOutput] }, shelf_get_book: toolOf("shelf_get_book") },
+  tools: { shelf_add_book: shelfAddWithSecretKey(), shelf_get_book: toolOf("shelf_get_book") },
   blocks: {},
 };
 const blocks = {

@@ -41,3 +41,20 @@ export function irFixture(name: IrFixture): FixtureIr {
 export function fixtureTools(name: IrFixture): Record<string, ToolSpec> {
   return Object.fromEntries(irFixture(name).operations.map((o) => [o.tool.id, o.tool]));
 }
+
+/**
+ * The shelf fixture's `shelf_add_book` with one more output, `metadata.key`: the book's access key its reply hands out
+ * (`$response.body#/key`), marked secret, as the tests of secret outputs (agents, runs, recordings) need it.
+ */
+export function shelfAddWithSecretKey(): ToolSpec {
+  const add = fixtureTools("shelf").shelf_add_book as ToolSpec;
+  const key: ToolSpec["outputs"][number] = {
+    path: "metadata.key",
+    type: "string",
+    description: "The book's access key.",
+    optional: false,
+    source: { expression: "$response.body#/key", ref: { kind: "body", pointer: ["key"] }, required: true },
+    secret: true,
+  };
+  return { ...add, outputs: [...add.outputs, key] };
+}
