@@ -256,6 +256,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "contract-tests/real-api-rules.contract.test.ts",
       "src/cli/generate-target.test.ts",
       "src/cli/verify-rate.test.ts",
+      "src/cli/verify-env-credential.test.ts",
       "src/link/link-http.test.ts",
       "src/link/link.test.ts",
       "src/link/server/server.test.ts",

@@ -42,7 +42,9 @@ is reported for information only.
                        a real record; json parameters take JSON text,
                        each operation reading it as blockwright call does.
                        Secrets only as environment references:
-                       --param apiKey={{MY_API_KEY}}
+                       --param apiKey={{MY_API_KEY}}; a connection
+                       parameter not given is read from
+                       <PROVIDER>_<PARAM> (ACME_API_KEY), as call reads it
   --params '<json>'    parameters as one JSON object (--param entries win);
                        --params - reads it from standard input
   --allow-writes <op>  also call this operation, which may change data
@@ -249,7 +251,7 @@ function namedOperations(flag: string, list: string[], provider: string, ids: st
   return out;
 }
 
-type SubjectTool = Pick<ToolSpec, "params" | "server" | "routes" | "auth">;
+type SubjectTool = Pick<ToolSpec, "provider" | "params" | "server" | "routes" | "auth" | "oauth">;
 
 /**
  * The parameters given (--params, --param), each one of some operation's, their secret references resolved; the
@@ -267,13 +269,18 @@ async function givenParams(args: Parsed, io: CliIo, provider: string, tools: Sub
         `${name}: not a parameter of any operation of ${provider} (parameters: ${[...known.keys()].join(", ")})`,
       );
   }
-  const { resolveNestedReferences, resolveParamReferences } = await import("./support/references.js");
+  const { connectionFromEnvironment, resolveNestedReferences, resolveParamReferences } = await import(
+    "./support/references.js"
+  );
   const given = resolveParamReferences(
     params,
     new Set([...known.values()].filter((p) => p.secret).map((p) => p.name)),
     io.env,
   );
   resolveNestedReferences(given, [...known.values()], io.env);
+  // A connection parameter not given (the credential, an instance) from <PROVIDER>_<PARAM>, as call and mcp read it.
+  for (const t of tools)
+    for (const [name, value] of Object.entries(connectionFromEnvironment(t, given, io.env))) given[name] ??= value;
   refuseUnusableSecrets(given, tools);
   const origin = baseOrigin(stringOption(args, "base-url"), tools, given);
   for (const t of tools) if (t.server.param && given[t.server.param] === undefined) given[t.server.param] = origin;
