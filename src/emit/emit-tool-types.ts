@@ -260,8 +260,7 @@ const SECRET_OUTPUT_DOC =
 /** The operation's output type: a nested object type of its outputs. */
 export function outputTsType(op: OperationIR): string {
   const print = (t: TypeRef) => printType(t, op.tool.params);
-  // A stream's tool has no outputs of its own (its items are typed apart).
-  const secretPaths = new Set((op.tool.outputs ?? []).filter((o) => o.secret).map((o) => o.path));
+  const secretPaths = new Set(op.tool.outputs.filter((o) => o.secret).map((o) => o.path));
   return objectTypeFromPaths(
     op.types.outputs.map((o) => ({
       path: o.path,

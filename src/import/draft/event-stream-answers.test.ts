@@ -125,7 +125,7 @@ describe("an answer that is a stream of server-sent events", () => {
   it("types each output item as an event whose data is the schema's type (or the text a closing word is)", () => {
     const op = (data: TypeRef | undefined, json: boolean) =>
       ({
-        tool: { params: [] },
+        tool: { params: [], outputs: [] },
         types: {
           outputs: [{ path: "data", optional: false, types: [{ kind: "list", of: { kind: "event", json, data } }] }],
         },
