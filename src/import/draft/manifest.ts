@@ -38,6 +38,7 @@ import { CREDENTIAL_MAX_LENGTH, draftParams } from "./params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { firstSentence, plainText, shortText } from "../plain-text.js";
 import { deprecationText, operationTitle, snakeCase } from "./words/operation-words.js";
+import { operationIdNames } from "./words/generated-operation-id.js";
 import { pathToolNames } from "./words/path-tool-name.js";
 import { sdkMethodName } from "./words/sdk-method-name.js";
 import { namedChange } from "./words/named-change.js";
@@ -114,13 +115,19 @@ export function draftManifest(
   /** The operations whose security takes no credential (`security: []`): no place of it is theirs. */
   const anonymous = new Set<string>();
   const pathLabels = pathToolNames(operations);
+  const idNames = operationIdNames(operations);
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
     const op = doc.operations.get(name);
     if (!op) continue;
-    // Without an operationId the SDK method the document names (`records assert`), else the method and the path
-    // name the tool as an operationId would (`POST /v1/{team}/emails` → create_team_email).
-    const label = chosen.operationId ?? sdkMethodName(valueAt(data, op.location)) ?? (pathLabels.get(chosen) as string);
+    // The operationId (less the path and method a framework added to each: `list_apps_api_v1_app__get` → list_apps);
+    // without one the SDK method the document names (`records assert`), else the method and the path name the tool
+    // as an operationId would (`POST /v1/{team}/emails` → create_team_email).
+    const label =
+      idNames.get(chosen) ??
+      chosen.operationId ??
+      sdkMethodName(valueAt(data, op.location)) ??
+      (pathLabels.get(chosen) as string);
     let id = `${provider}_${snakeCase(label) || chosen.method}`;
     for (let i = 2; ids.has(id); i++) id = `${provider}_${snakeCase(label)}_${i}`;
     ids.add(id);
