@@ -1,6 +1,8 @@
 // What a key's description says of it (secret-names.ts reads a name ending in `key` by these): key material, a security
 // key, a private, session or account key, or a key that grants a caller access; and a description saying a value is a
 // stored secret's, whatever its name.
+import { nameWords } from "../name-words.js";
+import { describedAsAPassword } from "./password-words.js";
 
 /** The word before `key` that names a key that encrypts, decrypts or MACs (`encryption-key`, `hmacKey`). */
 export const CRYPTO_KEY_WORDS: ReadonlySet<string> = new Set(["encryption", "decryption", "cipher", "crypto", "hmac"]);
@@ -93,4 +95,36 @@ const HOLDS_NONE = /\b(not|never|no|without|n['’]t)\b[^.;]{0,24}\b(with|includ
 /** Whether a description says the value holds a private key (a .pfx file, a key store), not that it holds none. */
 export function describedAsHoldingPrivateKey(description: unknown): boolean {
   return typeof description === "string" && HOLDS_PRIVATE_KEY.test(description) && !HOLDS_NONE.test(description);
+}
+
+// A value whose description, first, calls it a secret of some kind (a webhook endpoint's reply field `key`: "The
+// endpoint's verification secret."; "Signing secret used to verify deliveries"): whoever holds it signs or reads as
+// its owner, whatever the field is named. "secret" must end the noun phrase (the sentence ends, or it is used, held or
+// given for something); not a question or a count ("Whether a secret is set", "Number of secrets"), nor a secret's
+// name, id or store ("The secret name", "The secret manager's ARN"), which namesASecret and the words after it refuse;
+// an article only first ("Associate a secret to a project" is no description of the value).
+const NOT_A_SECRET_WORD =
+  "(?!(?:the|an?|your|its|this|that|of|for|to|in|on|by|with|from|whether|if|when|how|is|are|" +
+  "number|count|length|size|type|list|names?|ids?)\\b)";
+const SECRET_NOUN_PHRASE = new RegExp(
+  `^\\W*(?:(?:the|an?|your|its|this)\\s+)?(?:${NOT_A_SECRET_WORD}[\\w-]+(?:['’]s)?\\s+){0,3}secret` +
+    "(?=\\s*(?:[.;,:()]|$)|\\s+(?:used|that|which|for|of|to|with|shared|generated|assigned|issued)\\b)",
+  "i",
+);
+
+/** Whether a description's first words call the value a secret (not a secret's name, id, count or store). */
+export function describedAsASecret(description: unknown): boolean {
+  return typeof description === "string" && SECRET_NOUN_PHRASE.test(description);
+}
+
+/**
+ * A stored secret's value or a password by its description (key-descriptions.ts, password-words.ts), or a secret of
+ * some kind ("The endpoint's verification secret."); not, for the last, a field named as its id or name
+ * (`imagePullSecretName`: "Image registry pull secret."), which refers to one.
+ */
+export function describedAsSecretOrItsValue(wireName: string, description: unknown): boolean {
+  if (describedAsSecretValue(description) || describedAsAPassword(description)) return true;
+  return (
+    describedAsASecret(description) && !/^(ids?|names?|arn|uuid|ref|reference)$/.test(nameWords(wireName).at(-1) ?? "")
+  );
 }

@@ -7,7 +7,7 @@ import { firstSentence } from "../../text/sentences.js";
 import { describedAsTheKey, describedAsTheToken, saysApiKey } from "../api-key-words.js";
 import { callsAnIdentifier } from "../identifier-words.js";
 import { nameWords, namesPageToken, PAGE_WORDS, withoutIndex } from "../name-words.js";
-import { describedAsAPassword, describesPassword, namesPasswordInOtherLanguage } from "./password-words.js";
+import { describesPassword, namesPasswordInOtherLanguage } from "./password-words.js";
 import { namesCardData } from "./card-data.js";
 import { oneTimeCode } from "./one-time-codes.js";
 import { namesASecret } from "./secret-identifier.js";
@@ -15,7 +15,7 @@ import {
   CRYPTO_KEY_WORDS,
   describedAsPrivateKey,
   describedAsHoldingPrivateKey,
-  describedAsSecretValue,
+  describedAsSecretOrItsValue,
   grantsACallerAccess,
   keyMaterialOrSecurityKey,
 } from "./key-descriptions.js";
@@ -147,9 +147,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // or as a token that authenticates ("Zq Auth Token", of a query `zq_auth`).
   if (describedAsTheKey(description) || describedAsTheToken(description)) return true;
   if (describedAsSignedInToken(description)) return true;
-  // Described as a stored secret's value ("The value of the secret.", "Data to store as secret", "The secret data"):
-  // what a secret store keeps, whatever the field is named (`Data`, `value`).
-  if (describedAsSecretValue(description) || describedAsAPassword(description)) return true;
+  // Described as a stored secret's value ("The value of the secret.", "Data to store as secret"), a password, or first
+  // as a secret of some kind ("The endpoint's verification secret."): whatever the field is named (`Data`, `key`).
+  if (describedAsSecretOrItsValue(wireName, description)) return true;
   // Described as holding a private key (a certificate's .pfx file "with the private key"), whatever its name.
   if (describedAsHoldingPrivateKey(description)) return true;
   // One of a numbered set (`apiKey_l1`, `api_secret_2`): read as its name without the number.
