@@ -82,13 +82,15 @@ export function fromSchema(
         : says(flat.title)
           ? flat.title
           : "";
+  // As the document names it (a body's `shipSymbol` drafted `bodyShipSymbol`).
+  const documented = input.sentAs ?? input.name;
   const param: ManifestParam = {
     type: "string",
     description: described
       ? shortText(described, DESCRIPTION_LENGTH)
-      : `The ${input.name} ${input.place === "body" ? "field" : "parameter"}.`,
+      : `The ${documented} ${input.place === "body" ? "field" : "parameter"}.`,
   };
-  if (!described) note(`the spec describes ${input.name} nowhere: write what it means`);
+  if (!described) note(`the spec describes ${documented} nowhere: write what it means`);
   if (input.required) param.required = true;
   if (!withType(doc, flat, input, param, note)) return undefined;
   withFormat(doc, flat, param, alternativesOf(flat), note);

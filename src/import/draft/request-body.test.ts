@@ -49,7 +49,7 @@ describe("body fields", () => {
       // A format the manifest states is drafted (the link would take it from the spec anyway).
       dueDate: {
         type: "string",
-        description: "The dueDate field.",
+        description: "The due-date field.",
         format: "date",
         wire: { in: "body", pointer: "/due-date" },
       },

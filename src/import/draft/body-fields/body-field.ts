@@ -2,6 +2,7 @@
 // only the reply carries it, it repeats the credential, its enum holds no value of its type, or it holds files no
 // part carries; a stream flag or a value alone as a constant; else its parameter, placed at its pointer, a file where
 // the multipart field is one, an enum where the body's shapes narrow it.
+import { formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestConstant, ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../../load/openapi-document.js";
 import { nestedFilePlaces } from "../../../link/files/nested-files.js";
@@ -13,7 +14,7 @@ import type { shapeTag } from "../body-rules.js";
 import { fileBranch, fileParam, formFileNote, isFileField, nestedFilesWhy } from "../files.js";
 import { constantField } from "../one-value-constants.js";
 import { paramName, placedFieldName } from "../param-names.js";
-import { fromSchema, safeFlatten } from "../param-schema.js";
+import { type FieldInput, fromSchema, safeFlatten } from "../param-schema.js";
 import { bracketFormNote } from "../body-forms/bracket-form-note.js";
 import { unwrittenFormat, unwrittenFormatRule } from "../../document/swagger2-collection-format.js";
 
@@ -80,6 +81,14 @@ function repeatedKey(context: BodyFields, field: string, flat: Schema | undefine
   const repeated = repeatsCredential(credential, asked(field, flat, required), declared, kept);
   if (repeated) notes.push({ at, note: repeated });
   return repeated ? "left" : again ? "again" : undefined;
+}
+
+/**
+ * What fromSchema drafts a body field's parameter from: its name, and the field's own where that differs
+ * (`bodyShipSymbol` beside a path's `shipSymbol`), which the placeholder description and notes name.
+ */
+function bodyFieldInput(name: string, field: string, text: boolean, required: boolean, at: Path): FieldInput {
+  return { name, ...(name !== field ? { sentAs: field } : {}), place: "body", text, required, at };
 }
 
 /** One field of the body drafted as a parameter, placed at its pointer. */
@@ -159,17 +168,14 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
     : fromSchema(
         doc,
         fieldSchema,
-        { name, place: "body", text: body.encoding !== "json", required: required.has(field), at: where },
+        bodyFieldInput(name, field, body.encoding !== "json", required.has(field), where),
         own,
       );
   const bracketed = draft ? bracketFormNote(doc, body, field, schema) : undefined;
   if (bracketed) own.push({ at: where, note: bracketed });
   notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
   if (!draft) return;
-  draft.wire = {
-    in: "body",
-    ...(name !== field ? { pointer: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}` } : {}),
-  };
+  draft.wire = { in: "body", ...(name !== field ? { pointer: formatPointer([field]) } : {}) };
   into.params[name] = draft;
   into.taken.add(name);
   into.byWire.set(`body:/${field}`, name);
