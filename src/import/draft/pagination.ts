@@ -29,7 +29,7 @@
 // the offset, page number and page size in the query, a header (its name read
 // as words: `X-Next-Token` as `next_token`), or (RPC-style APIs listing with a
 // POST) a top-level field of the JSON body (paging/page-request.ts).
-import { defined, formatPointer, parsePointer } from "@blockwright/runtime/internal";
+import { defined, formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestPagination } from "../../load/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { OutputsDraft } from "./outputs.js";
@@ -57,6 +57,7 @@ import { resumeField } from "./paging-resume.js";
 import { iteratorEnd } from "./paging-caught-up.js";
 import { type PageRequest, pageRequest, type PageSlot } from "./paging/page-request.js";
 import { takesTime } from "./paging/time-offset.js";
+import { pageEnds } from "./paging/page-ends.js";
 
 type Path = (string | number)[];
 
@@ -144,25 +145,9 @@ export function draftPagination(
   return cursorPaging(paging) ?? addressPaging(paging) ?? countedPaging(paging);
 }
 
-const BODY = "$response.body#";
-
 /** ", more pages while a.b is true", of the flag `flag` when there is one. */
 const whileFlag = (flag: string[] | undefined, is = true) =>
   flag ? `, more pages while ${flag.join(".")} is ${is ? "true" : "false"}` : "";
-
-/**
- * Where numbered pages end, as drafted: after the last page the reply counts, once as many items as it counts have come
- * (`total`), and in any case at an empty page.
- */
-function pageEnds(pages: string[] | undefined, totalPart: { total?: string }): string {
-  const counted = [
-    ...(pages ? [`after the last of the ${pages.join(".")} pages the reply counts`] : []),
-    ...(totalPart.total
-      ? [`once as many items have come as ${parsePointer(totalPart.total.slice(BODY.length)).join(".")} counts`]
-      : []),
-  ];
-  return counted.length ? `${counted.join(", ")}, or at an empty page` : "at an empty page";
-}
 
 /** A cursor of the reply sent back: a field named after a parameter, a cursor field, or the last item's id. */
 function cursorPaging(paging: Paging): ManifestPagination | undefined {
