@@ -8,7 +8,15 @@
 import { posix } from "node:path";
 import { deprecationNote } from "../link/deprecated/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
-import { ASKED_OF_EVERY_CALL, limitChanges, SchemaComparer, type SchemaChange, type Side } from "./schema-compare.js";
+import {
+  ASKED_OF_EVERY_CALL,
+  LIMIT_KINDS,
+  limitChanges,
+  limitNote,
+  SchemaComparer,
+  type SchemaChange,
+  type Side,
+} from "./schema-compare.js";
 import { type At, deref, type DocumentSet, type Flat, type Flattener } from "./schema-flat.js";
 import { type Add, type Found, type Json, keyOf, list, object, text } from "./document-operations.js";
 import { DEFAULTED, leadingDefaults, operationsWithDefaults } from "./version-path.js";
@@ -259,10 +267,8 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
     if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number"))
       add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });
     for (const l of limitChanges(sa, sb))
-      add(l.loosened ? "request-parameter-limit-loosened" : "request-parameter-limit-tightened", location, q.name, {
-        note: l.loosened
-          ? `${l.key} loosened or removed: more values accepted`
-          : `${l.key} added or tightened: a value that passed may be refused`,
+      add(LIMIT_KINDS.parameter[l.move], location, q.name, {
+        note: limitNote(l.key, l.move),
         ...(l.old !== undefined ? { old: l.old } : {}),
         ...(l.new !== undefined ? { new: l.new } : {}),
       });

@@ -68,6 +68,10 @@ export const KINDS = {
   "request-parameter-type-changed": k("breaking", "a value of the old type may be refused"),
   "request-parameter-limit-tightened": k("breaking", "a value that passed may be refused"),
   "request-parameter-limit-loosened": k("non-breaking", "more values accepted"),
+  "request-parameter-pattern-changed": k(
+    "breaking",
+    "another pattern, neither plainly wider nor narrower: a value that passed may be refused",
+  ),
   "request-parameter-enum-value-added": k("non-breaking", "more values accepted"),
   "request-parameter-enum-value-removed": k("breaking", "a value a call may send is refused"),
   "request-parameter-enum-set": k("breaking", "only the listed values are accepted now"),
@@ -136,6 +140,10 @@ export const KINDS = {
   "request-property-min-length-set": k("breaking", "a shorter value is refused"),
   "request-property-limit-tightened": k("breaking", "a value that passed may be refused"),
   "request-property-limit-loosened": k("non-breaking", "more values accepted"),
+  "request-property-pattern-changed": k(
+    "breaking",
+    "another pattern, neither plainly wider nor narrower: a value that passed may be refused",
+  ),
   "request-property-max-length-increased": k("non-breaking", "longer values accepted"),
   "request-property-max-items-increased": k("non-breaking", "longer lists accepted"),
   "request-property-deprecated": k("non-breaking", "still accepted, marked deprecated", true),

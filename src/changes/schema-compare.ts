@@ -6,10 +6,10 @@
 // read-only fields and a response does not hold write-only ones. Each pair
 // of nodes is compared once (SchemaComparer), whatever the recursion and the
 // width of the unions.
-import { isMultipleOf } from "@blockwright/runtime/internal";
 import { type At, type DocumentSet, type Flat, Flattener, isRequired, requiredOfEveryCall } from "./schema-flat.js";
 import type { KindId, Severity } from "./kinds.js";
 import { requestFormatSeverity } from "../model/request-format.js";
+import { type LimitMove, limitMove } from "../model/limit-order.js";
 
 export type Side = "request" | "response";
 
@@ -285,22 +285,18 @@ function compareEnums(
   else if (a.enum && !b.enum && !a.openEnum) push(ctx, `${prefix}-enum-removed`, pointer, { old: a.enum });
 }
 
-/** Limits on a parameter's value: each one added or tightened, or removed or loosened. */
+/** Limits on a parameter's value: each one added or tightened, removed or loosened, or a pattern changed. */
 export function limitChanges(
   a: Flat,
   b: Flat,
-): { key: string; loosened: boolean; old?: number | string; new?: number | string }[] {
-  const out: { key: string; loosened: boolean; old?: number | string; new?: number | string }[] = [];
+): { key: string; move: LimitMove; old?: number | string; new?: number | string }[] {
+  const out: { key: string; move: LimitMove; old?: number | string; new?: number | string }[] = [];
   for (const key of new Set([...Object.keys(a.limits), ...Object.keys(b.limits)])) {
     const x = numeric(a.limits[key]);
     const y = numeric(b.limits[key]);
-    if (x === y) continue;
-    out.push({
-      key,
-      loosened: loosens(key, x, y),
-      ...(x !== undefined ? { old: x } : {}),
-      ...(y !== undefined ? { new: y } : {}),
-    });
+    const move = limitMove(key, x, y);
+    if (!move) continue;
+    out.push({ key, move, ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
   }
   return out;
 }
@@ -309,12 +305,15 @@ export function limitChanges(
 const numeric = (v: number | string | undefined) =>
   typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v;
 
-function loosens(key: string, x: number | string | undefined, y: number | string | undefined): boolean {
-  if (y === undefined) return true;
-  if (typeof x !== "number" || typeof y !== "number") return false;
-  // A step loosens only to one every old multiple is a multiple of (20 → 10, not 20 → 15).
-  if (key === "multipleOf") return isMultipleOf(x, y);
-  return key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x;
+/** The words a report line gives a limit's move. */
+export function limitNote(key: string, move: LimitMove): string {
+  if (key === "uniqueItems")
+    return move === "loosened"
+      ? "uniqueItems removed: a list holding equal items is accepted"
+      : "uniqueItems added: a list holding two equal items may be refused";
+  if (move === "loosened") return `${key} loosened or removed: more values accepted`;
+  if (move === "tightened") return `${key} added or tightened: a value that passed may be refused`;
+  return `${key} changed to one not comparable with the old: a value that passed may be refused`;
 }
 
 function compareLimits(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
@@ -336,17 +335,30 @@ function compareLimits(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
     else if (key === "maxItems" && typeof x === "number" && typeof y === "number" && y > x)
       push(ctx, "request-property-max-items-increased", pointer, { old: x, new: y });
     else {
-      const loosened = loosens(key, x, y);
-      push(ctx, loosened ? "request-property-limit-loosened" : "request-property-limit-tightened", pointer, {
-        note: loosened
-          ? `${key} loosened or removed: more values accepted`
-          : `${key} added or tightened: a value that passed may be refused`,
+      const move = limitMove(key, x, y);
+      if (!move) continue;
+      push(ctx, LIMIT_KINDS.property[move], pointer, {
+        note: limitNote(key, move),
         ...(x !== undefined ? { old: x } : {}),
         ...(y !== undefined ? { new: y } : {}),
       });
     }
   }
 }
+
+/** The kind a limit's move is, on a parameter or on a body field. */
+export const LIMIT_KINDS = {
+  parameter: {
+    loosened: "request-parameter-limit-loosened",
+    tightened: "request-parameter-limit-tightened",
+    changed: "request-parameter-pattern-changed",
+  },
+  property: {
+    loosened: "request-property-limit-loosened",
+    tightened: "request-property-limit-tightened",
+    changed: "request-property-pattern-changed",
+  },
+} as const;
 
 /** A field's schema where the document gives none: any value. */
 const UNDESCRIBED: At = { schema: {}, file: "" };

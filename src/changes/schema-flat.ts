@@ -53,6 +53,7 @@ export interface Flat {
   items: At[];
   /** Map values: schemas, or true for any value. */
   additional: At[] | true | undefined;
+  /** LIMITS' keywords, and `uniqueItems: 1` for a list that must hold no two equal items (`false` is no limit). */
   limits: Record<string, number | string>;
   /** Object shapes it may come in, by name or property names (for an alternative added). */
   shapes: string[];
@@ -308,6 +309,7 @@ function own(node: Json, file: string, out: Flat): void {
     if (typeof limit === "string") out.limits[key] = key === "pattern" ? (readPattern(limit) ?? limit) : limit;
     else if (typeof limit === "number") out.limits[key] = limit;
   }
+  if (node.uniqueItems === true) out.limits.uniqueItems = 1;
   for (const [name, s] of Object.entries(object(node.properties))) {
     out.properties.set(name, [{ schema: s, file }]);
     out.having.set(name, 1);

@@ -27,6 +27,7 @@ const SENT_FIELD_BREAKS = new Set([
   "request-property-additional-properties-restricted",
   "request-property-min-length-set",
   "request-property-limit-tightened",
+  "request-property-pattern-changed",
   "request-property-became-read-only",
 ]);
 
@@ -125,6 +126,8 @@ function mayFail(c: Change, value: unknown): boolean {
     case "request-property-min-length-set":
     case "request-property-limit-tightened":
       return breaksLimit(c, value);
+    case "request-property-pattern-changed":
+      return typeof value !== "string" || typeof c.to !== "string" || !matches(c.to, value);
     default:
       return true;
   }
@@ -134,6 +137,7 @@ function mayFail(c: Change, value: unknown): boolean {
 function breaksLimit(c: Change, value: unknown): boolean {
   const key = /: (\w+)$/.exec(c.rule)?.[1];
   const to = c.to;
+  if (key === "pattern" && typeof to === "string" && typeof value === "string") return !matches(to, value);
   if (typeof to !== "number") return true;
   const size = typeof value === "string" ? value.length : Array.isArray(value) ? value.length : undefined;
   switch (key) {
@@ -155,6 +159,15 @@ function breaksLimit(c: Change, value: unknown): boolean {
       return typeof value !== "number" || !isMultipleOf(value, to);
     default:
       return true;
+  }
+}
+
+/** A literal against a pattern as the block reads it (the `u` flag); one that does not compile may be refused. */
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(value);
+  } catch {
+    return false;
   }
 }
 
@@ -384,6 +397,8 @@ function describeSent(c: Change): string {
       return "now accepts only listed values of";
     case "request-property-additional-properties-restricted":
       return `now takes only as ${c.to ? show(c.to) : "its map declares"} (a map that now declares its values)`;
+    case "request-property-pattern-changed":
+      return `now takes values of another pattern (${show(c.to)})`;
     case "request-property-min-length-set":
     case "request-property-limit-tightened":
       return `now limits (${c.rule.replace(/^.*: /, "")} ${show(c.to)})`;

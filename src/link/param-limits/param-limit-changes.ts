@@ -3,6 +3,7 @@
 import type { NestedLimits } from "@blockwright/runtime/internal";
 import { isMultipleOf } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
+import { limitMove } from "../../model/limit-order.js";
 import { admitted, type NumberBounds } from "../../model/number-bounds.js";
 import { requestFormatSeverity } from "../../model/request-format.js";
 import type { Classification, Report } from "../../model/surface-entry.js";
@@ -29,7 +30,10 @@ export const PARAM_LIMIT_CHANGES: Classification<ParamLimitChange> = {
   limitTightened: { level: "breaking", rule: "limit tightened" },
   limitLoosened: { level: "minor", rule: "limit loosened" },
   limitRemoved: { level: "minor", rule: "limit loosened" },
-  patternChanged: { level: "breaking", rule: "limit changed: pattern" },
+  patternChanged: {
+    level: "breaking",
+    rule: "pattern changed, neither plainly wider nor narrower (a value that passed may be refused)",
+  },
   formatChanged: { level: "breaking", rule: "format changed" },
   formatRemoved: { level: "minor", rule: "format changed" },
   separatorChanged: { level: "breaking", rule: "list separator changed (a value is read otherwise)" },
@@ -63,18 +67,24 @@ export function diffParamLimits(
   bound(subject, "minItems", a.minItems, b.minItems, "raise", report);
   bound(subject, "maxItems", a.maxItems, b.maxItems, "lower", report);
   bound(subject, "maxBytes", a.maxBytes, b.maxBytes, "lower", report);
-  if (a.pattern !== b.pattern) {
-    if (b.pattern === undefined) report("limitRemoved", { subject, what: "pattern removed", from: a.pattern });
-    else if (a.pattern === undefined)
-      report("limitAdded", { subject, what: "pattern", from: a.pattern, to: b.pattern });
-    else report("patternChanged", { subject, from: a.pattern, to: b.pattern });
-  }
+  diffPattern(subject, a.pattern, b.pattern, report);
   diffFormat(subject, a.format, b.format, report);
   if (a.separator !== b.separator) report("separatorChanged", { subject, from: a.separator, to: b.separator });
   diffEnum(subject, a.enum, b.enum, report);
   for (const key of ["keys", "values", "items"] as const)
     diffNested(`${subject} ${key}`, a[key] ?? {}, b[key] ?? {}, report, shaped && key !== "keys");
   diffForbiddenKeys(subject, forbiddenKeysOf(a), forbiddenKeysOf(b), report);
+}
+
+/** A pattern added, removed, widened or narrowed, or (neither plainly) changed: said so, no direction claimed. */
+function diffPattern(subject: string, a: string | undefined, b: string | undefined, report: Report<ParamLimitChange>) {
+  if (a === b) return;
+  if (b === undefined) return report("limitRemoved", { subject, what: "pattern removed", from: a });
+  if (a === undefined) return report("limitAdded", { subject, what: "pattern", to: b });
+  const move = limitMove("pattern", a, b);
+  if (move === "changed") report("patternChanged", { subject, from: a, to: b });
+  else if (move)
+    report(move === "loosened" ? "limitLoosened" : "limitTightened", { subject, what: "pattern", from: a, to: b });
 }
 
 /** A format the block checks, added or changed so that a value a call sent is refused; else a loosening. */
@@ -113,12 +123,17 @@ function diffNested(
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
   // Several kinds on either side: their types compared below, not the one type.
   const ofKinds = Boolean(a.kinds || b.kinds);
-  for (const key of ["type", "pattern"] as const) {
-    if (a[key] === b[key] || (key === "type" && (typesInShape || ofKinds))) continue;
-    if (b[key] === undefined) report("limitRemoved", { subject, what: `${key} removed`, from: a[key] });
+  if (a.type !== b.type && !typesInShape && !ofKinds) {
+    if (b.type === undefined) report("limitRemoved", { subject, what: "type removed", from: a.type });
     else
-      report(a[key] === undefined ? "limitAdded" : "limitTightened", { subject, what: key, from: a[key], to: b[key] });
+      report(a.type === undefined ? "limitAdded" : "limitTightened", {
+        subject,
+        what: "type",
+        from: a.type,
+        to: b.type,
+      });
   }
+  diffPattern(subject, a.pattern, b.pattern, report);
   // A format inside (a query list's items'): the change `upstream` gives it, a format changed, not a limit; said once,
   // in the value's shape, where that is recorded (request-shape.ts).
   if (!typesInShape) diffFormat(subject, a.format, b.format, report);

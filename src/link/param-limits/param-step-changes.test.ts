@@ -34,9 +34,9 @@ describe("a step's change between two documents", () => {
   it("is loosened only to a step every old multiple is a multiple of", () => {
     const flat = (multipleOf?: number) =>
       ({ limits: multipleOf === undefined ? {} : { multipleOf } }) as unknown as Flat;
-    expect(limitChanges(flat(20), flat(10))).toEqual([{ key: "multipleOf", loosened: true, old: 20, new: 10 }]);
-    expect(limitChanges(flat(20), flat(15))).toEqual([{ key: "multipleOf", loosened: false, old: 20, new: 15 }]);
-    expect(limitChanges(flat(10), flat(20))).toEqual([{ key: "multipleOf", loosened: false, old: 10, new: 20 }]);
-    expect(limitChanges(flat(), flat(20))).toEqual([{ key: "multipleOf", loosened: false, new: 20 }]);
+    expect(limitChanges(flat(20), flat(10))).toEqual([{ key: "multipleOf", move: "loosened", old: 20, new: 10 }]);
+    expect(limitChanges(flat(20), flat(15))).toEqual([{ key: "multipleOf", move: "tightened", old: 20, new: 15 }]);
+    expect(limitChanges(flat(10), flat(20))).toEqual([{ key: "multipleOf", move: "tightened", old: 10, new: 20 }]);
+    expect(limitChanges(flat(), flat(20))).toEqual([{ key: "multipleOf", move: "tightened", new: 20 }]);
   });
 });

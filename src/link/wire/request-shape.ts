@@ -11,6 +11,7 @@ import type { Shape } from "../../model/surface-format.js";
 import { pairChanges } from "../shape-pairs.js";
 import { requestFormatSeverity } from "../../model/request-format.js";
 import { canonical } from "../../common/canonical-json.js";
+import { limitMove } from "../../model/limit-order.js";
 
 export type RequestFieldChange =
   | "fieldRemoved"
@@ -37,6 +38,7 @@ export type RequestFieldChange =
   | "fieldMaxItemsIncreased"
   | "fieldLimitTightened"
   | "fieldLimitLoosened"
+  | "fieldPatternChanged"
   | "fieldFormatChanged"
   | "fieldFormatChecked"
   | "fieldFormClosed"
@@ -83,6 +85,10 @@ export const REQUEST_FIELD_CHANGES = {
     rule: "request field limit added or tightened (a value that passed may be refused)",
   },
   fieldLimitLoosened: { level: "minor", rule: "request field limit loosened or removed (more values accepted)" },
+  fieldPatternChanged: {
+    level: "breaking",
+    rule: "request field pattern changed, neither plainly wider nor narrower (a value that passed may be refused)",
+  },
   fieldFormatChanged: {
     level: "patch",
     rule: "request field format changed (an annotation the block does not check, or a loosening)",
@@ -281,16 +287,18 @@ function diffLimits(
     else if (key === "maxLength" && grew) emit("fieldMaxLengthIncreased", detail);
     else if (key === "maxItems" && grew) emit("fieldMaxItemsIncreased", detail);
     else {
-      // Removed, a maximum raised or a minimum lowered: more values pass. A pattern changed proves nothing looser.
-      const loosened =
-        y === undefined ||
-        (typeof x === "number" &&
-          typeof y === "number" &&
-          (key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x));
-      emit(loosened ? "fieldLimitLoosened" : "fieldLimitTightened", detail);
+      // Removed, a maximum raised or a minimum lowered, a pattern widened: more values pass.
+      const move = limitMove(key, x, y);
+      if (move) emit(FIELD_LIMIT_CHANGES[move], detail);
     }
   }
 }
+
+const FIELD_LIMIT_CHANGES = {
+  loosened: "fieldLimitLoosened",
+  tightened: "fieldLimitTightened",
+  changed: "fieldPatternChanged",
+} as const;
 
 /** A limit written as a numeric string (Discovery documents) read as its number. */
 const numeric = (v: number | string | undefined) =>
