@@ -8,6 +8,7 @@ import { valueAt } from "../load/json-ref.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
+import { draftEventTriggers } from "../import/event-triggers/event-triggers.js";
 import { draftPollTriggers } from "../import/shapes/poll-triggers.js";
 import type { DraftHead } from "./carry-auth.js";
 
@@ -64,6 +65,8 @@ export function drafted(
     const draft = draftManifest(provider, source, chosen, credential);
     // After the operations, as add drafts them: a list that offers a way to find new items gets a poll trigger.
     draftPollTriggers(draft.document, draft.manifest, draft.notes);
+    // And each signed delivery (a webhook, a callback) an event trigger, so that one changed is drafted again too.
+    draftEventTriggers(draft.document, draft.manifest, draft.notes);
     head.triggers = draft.manifest.triggers ?? {};
     head.triggerNotes = draft.notes.filter((n) => n.at[0] === "triggers");
     head.auth = draft.manifest.auth;

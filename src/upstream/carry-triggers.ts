@@ -1,11 +1,13 @@
-// What `upstream --accept` carries of the poll triggers add drafted (triggers.<id>.poll,
+// What `upstream --accept` carries of the poll and event triggers add drafted (triggers.<id>.poll,
 // import/shapes/poll-triggers.ts) where the manifest holds the older document's draft and add drafts it otherwise from
 // the newer: a list's items no longer carrying the field a trigger asked for new items since (a `createdAt` gone from
 // a transaction), or the query parameter it asked with. Kept, the manifest no longer linked (BW2025). The newer
 // draft's trigger where it polls outputs and parameters the operation has (as carried), else taken out (the list
 // offers no way add finds new items by); a trigger written or changed by hand is the user's. A trigger add drafts from
 // the newer document only (a list whose items gained a time they are ordered by) is added, as --accept adds a new
-// parameter or output, where the manifest polls that operation by no trigger of its own.
+// parameter or output, where the manifest polls that operation by no trigger of its own. An event trigger add drafted
+// (a signed webhook's or callback's, import/event-triggers/) follows the newer draft's alike: its delivery's body or
+// signing changed, its outputs, match and authentication are drafted again; no longer drafted, it is taken out.
 import { type Document, isMap } from "yaml";
 import { addReviewNotes, draftedNode, retireReviewNotes } from "../import/manifest-yaml.js";
 import type { DraftHead } from "./carry-auth.js";
@@ -33,6 +35,23 @@ function whyOf(was: Poll, now: Poll | undefined): string {
   return `${how}which add's draft of the newer document does not`;
 }
 
+/** What an event trigger's older draft (a webhook's or a callback's) set otherwise than the newer draft's. */
+function eventWhyOf(was: Json, now: Json | undefined): string {
+  if (now === undefined) return "add's draft of the newer document has none: its delivery is gone or no longer signed";
+  const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter(
+    (key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]),
+  );
+  return `its ${keys.join(", ")} differ from add's draft of the newer document`;
+}
+
+/** Whether a trigger of the newer draft links to the manifest as carried: a poll's operation, a callback's. */
+function fitsTrigger(yaml: Document, trigger: unknown): boolean {
+  const { poll, event } = object(trigger);
+  if (poll !== undefined) return fits(yaml, pollOf(trigger));
+  const operation = object(object(event).callback).operation;
+  return operation === undefined || (typeof operation === "string" && yaml.hasIn(["operations", operation]));
+}
+
 /** Whether the poll's list output and the parameters it sends are the operation's, as carried (or shared ones). */
 function fits(yaml: Document, poll: Poll): boolean {
   if (typeof poll.operation !== "string" || typeof poll.items !== "string") return false;
@@ -55,10 +74,13 @@ export function carryTriggers(yaml: Document, older: DraftHead, newer: DraftHead
     const [was, now] = [older.triggers[id], newer.triggers[id]];
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     if (was === undefined || !same(mine, was) || same(now, was)) continue;
-    const why = whyOf(pollOf(was), now === undefined ? undefined : pollOf(now));
+    const polls = object(was).poll !== undefined;
+    const why = polls
+      ? whyOf(pollOf(was), now === undefined ? undefined : pollOf(now))
+      : eventWhyOf(object(was), now === undefined ? undefined : object(now));
     const path = ["triggers", id];
     retireReviewNotes(yaml, path, notesOf(older, id));
-    if (now !== undefined && fits(yaml, pollOf(now))) {
+    if (now !== undefined && fitsTrigger(yaml, now)) {
       yaml.setIn(path, draftedNode(yaml, now));
       addReviewNotes(yaml, path, [
         ...notesOf(newer, id),
@@ -71,12 +93,15 @@ export function carryTriggers(yaml: Document, older: DraftHead, newer: DraftHead
     yaml.deleteIn(path);
     const rest = yaml.getIn(["triggers"], true);
     if (isMap(rest) && rest.items.length === 0) yaml.deleteIn(["triggers"]);
-    // The note goes on the operation it polled, which stays.
-    const operation = pollOf(was).operation;
+    // The note goes on the operation it polled (or whose callback it was), which stays; else on the manifest.
+    const operation = polls ? pollOf(was).operation : object(object(object(was).event).callback).operation;
     const at = typeof operation === "string" && yaml.hasIn(["operations", operation]) ? ["operations", operation] : [];
     addReviewNotes(yaml, at, [
-      `its poll trigger ${id} was taken out: ${why} (blockwright upstream --accept; it was add's draft of the older ` +
-        "document): write how new items are found, if the newer document offers a way",
+      polls
+        ? `its poll trigger ${id} was taken out: ${why} (blockwright upstream --accept; it was add's draft of the ` +
+          "older document): write how new items are found, if the newer document offers a way"
+        : `its event trigger ${id} was taken out: ${why} (blockwright upstream --accept; it was add's draft of the ` +
+          "older document): declare it by hand if the provider still delivers the event (docs/guides/triggers.md)",
     ]);
     lines.push(`triggers.${id} taken out: ${why}`);
   }
