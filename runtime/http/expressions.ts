@@ -2,6 +2,7 @@
 // `$response.header.x-request-id`, `$statusCode`, `$params.recordId`.
 import { ownValue } from "../common/own.js";
 import type { ValueRef } from "../spec/tool-types.js";
+import { headerValue } from "./header-values.js";
 
 export function parseExpression(text: string): ValueRef {
   if (text === "$statusCode") return { kind: "status" };
@@ -101,8 +102,11 @@ export function evaluate(ref: ValueRef, ctx: ExpressionContext): unknown {
       return ctx.status;
     case "body":
       return getAtPointer(ctx.body, ref.pointer);
-    case "header":
-      return ctx.headers.get(ref.name) ?? undefined;
+    case "header": {
+      const text = ctx.headers.get(ref.name);
+      if (text === null) return undefined;
+      return ref.as ? headerValue(text, ref.as) : text;
+    }
     case "param":
       return ctx.params[ref.name];
   }

@@ -7,9 +7,16 @@ export type OutputType = "string" | "number" | "boolean" | "json" | "array" | "b
 /** A parsed runtime expression (`$response.body#/id`, `$params.recordId`, …). */
 export type ValueRef =
   | { kind: "body"; pointer: string[] }
-  | { kind: "header"; name: string }
+  /**
+   * `as`: the type the document gives the header's value (its schema's, a scalar other than a text), which the value is
+   * read as from its text (OpenAPI's simple style: http/header-values.ts); absent, the header's text.
+   */
+  | { kind: "header"; name: string; as?: HeaderValueType }
   | { kind: "status" }
   | { kind: "param"; name: string };
+
+/** The scalar types a reply header's text is read as (a header of another type is its text). */
+export type HeaderValueType = "integer" | "number" | "boolean";
 
 /** One place a value may be read from: its runtime expression, parsed. */
 export interface ReadPlace {

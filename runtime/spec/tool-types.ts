@@ -22,6 +22,7 @@ export type { BodySpec, XmlNode } from "./body-types.js";
 export type {
   ErrorSpec,
   FirstOfSource,
+  HeaderValueType,
   HeldKind,
   OutcomeSpec,
   OutputSource,

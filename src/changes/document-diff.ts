@@ -25,6 +25,7 @@ import { requestFormatSeverity } from "../model/request-format.js";
 import { compareSecurity } from "./security-changes.js";
 import { compareServers } from "./server-changes.js";
 import { compareAnswerTypes } from "./answer-types.js";
+import { compareHeaders } from "./header-changes.js";
 import { compareBodyForms, parameterStyleChange, shapeOf } from "./wire-forms.js";
 
 export type { DocumentSet } from "./schema-flat.js";
@@ -408,31 +409,6 @@ function readStatus(docs: DocumentSet, responses: Json, file: string): { status:
     if (body) return { status, body };
   }
   return undefined;
-}
-
-function compareHeaders(
-  older: DocumentSet,
-  a: Json,
-  fileA: string,
-  newer: DocumentSet,
-  b: Json,
-  fileB: string,
-  location: string,
-  add: Add,
-): void {
-  const lower = (h: Json) => new Map(Object.entries(object(h)).map(([name, v]) => [name.toLowerCase(), { name, v }]));
-  const ha = lower(object(a.headers));
-  const hb = lower(object(b.headers));
-  for (const [key, h] of hb) {
-    const before = ha.get(key);
-    if (!before) add("response-header-added", location, key);
-    else if (
-      text(deref(older, { schema: before.v, file: fileA }).node.description) !==
-      text(deref(newer, { schema: h.v, file: fileB }).node.description)
-    )
-      add("response-header-description-changed", location, key);
-  }
-  for (const key of ha.keys()) if (!hb.has(key)) add("response-header-removed", location, key);
 }
 
 function place(add: Add, location: string, changes: ReturnType<SchemaComparer["compare"]>, _side: Side): void {

@@ -183,6 +183,10 @@ export const KINDS = {
   "response-header-added": k("non-breaking", "new data a caller may read"),
   "response-header-removed": k("breaking", "a header a caller may read is gone"),
   "response-header-description-changed": k("informational", "text only"),
+  "response-header-type-changed": k(
+    "breaking",
+    "an output reading the header is of its type: another type is another value",
+  ),
   "response-property-added": k("non-breaking", "new data a caller may read"),
   "response-property-removed": k("breaking", "a field a caller may read is gone"),
   "response-property-became-optional": k("breaking", "a field a caller reads may be absent"),

@@ -16,8 +16,10 @@ import {
   parsePointer,
   redactDeep,
   validateParams,
+  type HeaderValueType,
   type OutputSource,
   type OutputSpec,
+  type ReadPlace,
   type StreamSpec,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
@@ -139,14 +141,14 @@ function sourceValue(source: OutputSource, answer: Answer): unknown {
   let value =
     "first" in source
       ? source.first
-          .map((p) => placeValue(p.expression, answer))
+          .map((p) => placeValue(p, answer))
           .find(
             (v) =>
               v !== undefined &&
               v !== null &&
               (source.holds === undefined || (source.holds === "array" ? Array.isArray(v) : typeof v === source.holds)),
           )
-      : placeValue(source.expression, answer);
+      : placeValue(source, answer);
   if (source.count) return Array.isArray(value) ? value.length : 0;
   if ((value === undefined || value === null) && source.default !== undefined) value = source.default;
   const omit = "omit" in source ? source.omit : undefined;
@@ -156,16 +158,36 @@ function sourceValue(source: OutputSource, answer: Answer): unknown {
   return value;
 }
 
-function placeValue(text: string, answer: Answer): unknown {
+function placeValue({ expression: text, ref }: ReadPlace, answer: Answer): unknown {
   if (text === "$statusCode") return answer.status;
   if (text === "$response.body") return answer.body;
   // The runtime's pointer reading: its negative indexes (`/data/-1/id`) are part of the expression language.
   if (text.startsWith("$response.body#"))
     return getAtPointer(answer.body, parsePointer(text.slice("$response.body#".length)));
-  if (text.startsWith("$response.header."))
-    return answer.headers.get(text.slice("$response.header.".length)) ?? undefined;
+  if (text.startsWith("$response.header.")) {
+    const header = answer.headers.get(text.slice("$response.header.".length)) ?? undefined;
+    return header !== undefined && ref.kind === "header" && ref.as ? typedHeader(header, ref.as) : header;
+  }
   if (text.startsWith("$params.")) return answer.params[text.slice("$params.".length)];
   return fail(`output expression ${text} is not one the contract suite knows`);
+}
+
+/**
+ * A header the document types as a number or boolean, read as JSON reads its text where that is a value of the type
+ * (an integer one without a fraction); its text otherwise, which the output's type check then refuses.
+ */
+function typedHeader(text: string, type: HeaderValueType): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const fits =
+    type === "boolean"
+      ? typeof parsed === "boolean"
+      : typeof parsed === "number" && (type === "number" || Number.isInteger(parsed));
+  return fits ? parsed : text;
 }
 
 /** The outputs equal what the mapping makes of the answer, and conform to the declared outputs. */

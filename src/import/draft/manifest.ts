@@ -371,12 +371,15 @@ function replyHeaders(
   for (const [name, output] of Object.entries(headers.outputs))
     outputs[name] = { ...output, description: shortText(plainText(output.description), 200) };
   markSecretHeaders(outputs, [...at, "outputs"], notes);
+  // A number or boolean header is read from its text by the runtime: the note says which the draft typed so.
+  const typed = Object.values(headers.outputs).some((o) => o.type !== "string");
   if (headers.names.length)
     notes.push({
       at: [...at, "outputs"],
       note:
         `the success answer declares the header${headers.names.length > 1 ? "s" : ""} ${headers.names.join(", ")}: ` +
-        `drafted as output${headers.names.length > 1 ? "s" : ""} (text)`,
+        `drafted as output${headers.names.length > 1 ? "s" : ""} ` +
+        (typed ? "of the types the document gives them (a number or boolean read from its text)" : "(text)"),
     });
 }
 

@@ -144,12 +144,13 @@ describe("the headers a success answer declares", () => {
   });
 
   it(
-    "are outputs, text, optional unless required; framing and rate-limit headers are not; it " + "links and reads them",
+    "are outputs of their schema's type, optional unless required; framing and rate-limit headers are not; it " +
+      "links and reads them",
     async () => {
       const d = drafted(doc, ["listWidgets", "createWidget"]);
       const list = d.manifest.operations.acme_list_widgets!.outputs;
       expect(list["metadata.totalCount"]).toEqual({
-        type: "string",
+        type: "number",
         from: "$response.header.X-Total-Count",
         optional: true,
         description: "How many widgets there are in all.",
@@ -185,8 +186,44 @@ describe("the headers a success answer declares", () => {
         success: true,
         output: { metadata: { location: "https://api.acme.test/zq-widgets/w9", status: 201 } },
       });
+      expect(notesAt(d, "operations.acme_list_widgets.outputs")).toContainEqual(
+        "the success answer declares the headers X-Total-Count, X-Zq-Request-Id: drafted as outputs of the types " +
+          "the document gives them (a number or boolean read from its text)",
+      );
     },
   );
+
+  it("an integer header is read as a number from its text; a text that is none fails the call, naming it", async () => {
+    const d = drafted(doc, ["listWidgets"]);
+    const [tool] = await linkedTools(d);
+    const answer = (total: string) =>
+      new Response("[]", {
+        status: 200,
+        headers: { "content-type": "application/json", "x-total-count": total, "x-zq-request-id": "r1" },
+      });
+    const call = (total: string) =>
+      executeToolDefinition(
+        tool!,
+        { ...credential },
+        { baseUrl: "http://127.0.0.1:9", fetch: scriptedFetch(answer(total)).fetch },
+      );
+    expect(await call("42")).toMatchObject({
+      success: true,
+      output: { metadata: { totalCount: 42, zqRequestId: "r1" } },
+    });
+    expect(await call("many")).toMatchObject({
+      success: false,
+      error: {
+        code: "INVALID_OUTPUT",
+        details: {
+          output: "metadata.totalCount",
+          place: "$response.header.X-Total-Count",
+          found: "string",
+          value: "many",
+        },
+      },
+    });
+  });
 });
 
 describe("a record's fields", () => {

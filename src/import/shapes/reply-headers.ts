@@ -2,9 +2,9 @@
 // a 201, a count of every item (`X-Total-Count`), a request id, an ETag. A
 // header that says how the body is framed or cached, sets a cookie, or is read
 // by a concept of its own (paging's Link, the rate limits'), or tells of the path the answer
-// took (a CDN's, a browser policy's) is left out.
+// took (a CDN's, a browser policy's) is left out. Each is typed as its schema says (link/outputs/header-place.ts).
 import type { ManifestOutput } from "../../load/precompiled/manifest-types.js";
-import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { valueAt } from "../../load/json-ref.js";
 import { camelCase } from "../../model/naming.js";
 
@@ -65,9 +65,10 @@ export function headerOutputs(
       typeof header.description === "string" && header.description.trim()
         ? header.description.trim()
         : `The ${name} header of the ${status} answer.`;
-    // Every header is read as text (a count too): a header the answer may leave out is optional.
+    // A header is of the type its schema says (a count a number, read from its text by the runtime), else its text;
+    // a header the answer may leave out is optional.
     outputs[key] = {
-      type: "string",
+      type: headerOutputType(doc, header),
       from: `$response.header.${name}`,
       ...(header.required === true ? {} : { optional: true }),
       description: said.length > 200 ? `${said.slice(0, 199)}…` : said,
@@ -75,4 +76,15 @@ export function headerOutputs(
     names.push(name);
   }
   return { outputs, names };
+}
+
+/** The output type of a header whose schema is a number, an integer or a boolean; a text's for any other. */
+function headerOutputType(doc: OpenApiDocument, header: Schema): "string" | "number" | "boolean" {
+  let type: unknown;
+  try {
+    type = header.schema === undefined ? undefined : typeOf(doc.flatten(header.schema as Schema));
+  } catch {
+    return "string"; // a $ref that names nothing
+  }
+  return type === "integer" || type === "number" ? "number" : type === "boolean" ? "boolean" : "string";
 }

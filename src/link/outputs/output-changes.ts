@@ -156,7 +156,8 @@ function refShape(tool: ToolSpec, ref: ValueRef, ctx: ToolSurfaceContext): Shape
     case "status":
       return { type: "integer" };
     case "header":
-      return { type: "string" };
+      // Its text, or the scalar type the document gives it, which the runtime reads its text as.
+      return { type: ref.as ?? "string" };
     case "param": {
       const name = ref.name;
       const p = tool.params.find((x) => x.name === name);

@@ -12,6 +12,7 @@ import {
   unionOf,
 } from "../../load/openapi-document.js";
 import { fieldsNear, type LinkContext, type Path, unionsSearched } from "../context.js";
+import { headerPlace } from "./header-place.js";
 import { inheritedDiscriminator } from "./inherited-discriminator.js";
 
 /** What one place (`from`'s expression) reads: its parsed form, its schema's type and its TypeScript type. */
@@ -45,7 +46,7 @@ export function readPlace(
     case "status":
       return { ref, schemaType: "integer", tsType: { kind: "primitive", name: "number" } };
     case "header":
-      return { ref, schemaType: "string", tsType: { kind: "primitive", name: "string" } };
+      return headerPlace(ctx.doc, op, status, ref);
     case "param": {
       const p = params.get(ref.name);
       if (!p) return ctx.fail("BW2001", at, `unknown parameter "${ref.name}"`, "value");
