@@ -87,22 +87,26 @@ function redactText(text: string, finders: Finder[]): string {
  * A number whose digits hold a secret (an all-digit one echoed as a JSON
  * number) becomes the text REDACTED.
  */
-export function redactDeep<T>(value: T, secrets: readonly string[]): T {
+export function redactDeep<T>(value: T, secrets: readonly string[], numbers = true): T {
   const finders = findersOf(secrets);
-  return finders.length ? redactValue(value, finders, 0) : value;
+  return finders.length ? redactValue(value, finders, 0, numbers) : value;
 }
 
-function redactValue<T>(value: T, finders: Finder[], depth: number): T {
+/**
+ * `numbers` false: the texts only (strings and keys), for a secret withheld from other values by its place (a number
+ * a reply hands out as a secret output: a count equal to it is no echo of it).
+ */
+function redactValue<T>(value: T, finders: Finder[], depth: number, numbers: boolean): T {
   if (typeof value === "string") return redactText(value, finders) as T;
   if (typeof value === "number" || typeof value === "bigint")
-    return (holds(String(value), finders) ? REDACTED : value) as T;
+    return (numbers && holds(String(value), finders) ? REDACTED : value) as T;
   if (!value || typeof value !== "object") return value;
   // Deeper than any input may nest (nesting.ts), a value is withheld: walked, an answer nested 5,000 deep ran out of
   // stack.
   if (depth >= MAX_NESTING) return REDACTED as T;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, finders, depth + 1)) as T;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, finders, depth + 1, numbers)) as T;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [redactText(k, finders), redactValue(v, finders, depth + 1)]),
+    Object.entries(value).map(([k, v]) => [redactText(k, finders), redactValue(v, finders, depth + 1, numbers)]),
   ) as T;
 }
 

@@ -9,7 +9,7 @@ import type { ToolError, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { ownValue, setOwn } from "../common/own.js";
-import { keptResult, resumedResult } from "./kept-result.js";
+import { type Handed, keptResult, resumedResult, withheldReason } from "./kept-result.js";
 import { pageInputsOf, type PageInputs } from "../validate/page-inputs.js";
 import { redactDeep } from "../common/redact.js";
 import { secretTexts } from "../common/secret-texts.js";
@@ -19,7 +19,7 @@ import type { ToolSpec } from "../spec/tool-types.js";
 import type { FetchLike } from "../http/transport.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { buildGraph } from "./graph.js";
-import { envReferenceName, isOneOutput, readPath, resolveValue, unresolvedReason } from "./references.js";
+import { envReferenceName, formatPath, isOneOutput, readPath, resolveValue, unresolvedReason } from "./references.js";
 import type { Reference } from "./references.js";
 import { typedText } from "../validate/text-values.js";
 import {
@@ -99,7 +99,7 @@ export async function runWorkflowWith(
   const limiter = options.limiter ?? RateLimiter.shared();
   const pending = new Set(graph.ids);
   let running = 0;
-  const handed: string[] = []; // the texts of the secret outputs the replies handed out so far (kept-result.ts)
+  const handed: Handed = { texts: [], numbers: [] }; // the secret outputs the replies handed out so far
   return new Promise<RunResult>((resolve) => {
     const finish = (id: string, result: BlockResult, read?: BlockResult) => {
       const safe = redactDeep(result, secrets);
@@ -381,13 +381,13 @@ export function resolveInputs(
         const v = ownValue(env, ref.name);
         return v !== undefined && v !== "" ? v : placeholderFor(ref.name, spec ?? {});
       }
-      const outputs = results.get(ref.block)?.outputs;
-      const found = readPath(outputs, ref.path);
+      const result = results.get(ref.block);
+      const found = readPath(result?.outputs, ref.path);
       if (found === undefined) {
-        throw new UnresolvedReference(
-          name,
-          `${name}: {{${ref.text}}} did not resolve: ${unresolvedReason(outputs, ref.path, ref.block)}`,
-        );
+        const why =
+          withheldReason(result, ref.block, formatPath(ref.path).slice(1)) ??
+          unresolvedReason(result?.outputs, ref.path, ref.block);
+        throw new UnresolvedReference(name, `${name}: {{${ref.text}}} did not resolve: ${why}`);
       }
       return found;
     });

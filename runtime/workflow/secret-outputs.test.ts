@@ -75,5 +75,60 @@ describe("a workflow whose block's reply hands out a secret", () => {
     expect(seen).toHaveLength(0);
     expect(run.blocks[0]!.outputs).toMatchObject({ metadata: { key: REDACTED } });
     expect(run.blocks[1]).toMatchObject({ status: "failed", error: { rule: "reference", param: "bookId" } });
+    // Why it cannot resolve, and what to do: not the bare "create.metadata has no key" a typo gets.
+    expect(run.blocks[1]!.error!.message).toBe(
+      "bookId: {{create.metadata.key}} did not resolve: create.metadata.key is a secret create's reply handed out, " +
+        "which the run's record never keeps, so a resumed run cannot send it (create is not called again); " +
+        "start the workflow anew for create to hand out another, or give the value from an environment variable " +
+        "({{NAME}})",
+    );
+  });
+});
+
+describe("a workflow whose block's reply hands out a secret number", () => {
+  const PIN = 482913;
+  const pin: ToolSpec["outputs"][number] = {
+    path: "metadata.pin",
+    type: "number",
+    description: "The book's one-time pin.",
+    optional: false,
+    source: { expression: "$response.body#/pin", ref: { kind: "body", pointer: ["pin"] }, required: true },
+    secret: true,
+  };
+  const add = toolOf("shelf_add_book");
+  const get = toolOf("shelf_get_book");
+  const numbers: Registry = {
+    tools: { shelf_add_book: { ...add, outputs: [...add.outputs, pin] }, shelf_get_book: get },
+    blocks: {},
+  };
+  const zqRead = { ...blocks.read, inputs: { ...blocks.read.inputs, bookId: "{{create.bookId}}" } };
+  const flow: ValidatedWorkflow = { ...checked, workflow: { blocks: { create: blocks.create, read: zqRead } } };
+
+  it("withholds it by its place: another number equal to it, in its block or a later one, stays that number", async () => {
+    const { fetch } = scriptedFetch(
+      () => json(201, { id: "zq-b3", state: "queued", rank: PIN, pin: PIN }),
+      () => json(200, { id: "zq-b3", state: "ready", copies: PIN }),
+    );
+    const journaled: BlockResult[] = [];
+    const run = await runWorkflowWith(numbers, flow, {
+      env: { ZQ_KEY: "zq_shelf_key_5Rt8wQ2nVb" },
+      fetch,
+      journal: { done: {}, record: async (r) => void journaled.push(r) },
+    });
+    expect(run.blocks.map((b) => b.error?.message ?? b.status)).toEqual(["succeeded", "succeeded"]);
+    expect(run.blocks[0]!.outputs).toMatchObject({ rank: PIN, metadata: { pin: REDACTED } });
+    expect(run.blocks[1]!.outputs).toMatchObject({ book: { copies: PIN } });
+    expect(journaled[0]!.outputs).toMatchObject({ rank: PIN, metadata: { pin: REDACTED } });
+  });
+
+  it("withholds it at its place in an output holding the whole reply", async () => {
+    const whole: Registry = { tools: { shelf_get_book: { ...get, outputs: [...get.outputs, pin] } }, blocks: {} };
+    const one: ValidatedWorkflow = {
+      ...checked,
+      workflow: { blocks: { read: { ...blocks.read, inputs: { ...blocks.read.inputs, bookId: "zq-b3" } } } },
+    };
+    const { fetch } = scriptedFetch(() => json(200, { id: "zq-b3", state: "ready", copies: PIN, pin: PIN }));
+    const run = await runWorkflowWith(whole, one, { env: { ZQ_KEY: "zq_shelf_key_5Rt8wQ2nVb" }, fetch });
+    expect(run.blocks[0]!.outputs).toMatchObject({ book: { copies: PIN, pin: REDACTED }, metadata: { pin: REDACTED } });
   });
 });
