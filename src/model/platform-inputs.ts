@@ -179,7 +179,9 @@ export function simParams(tool: ToolSpec, baseUrl: string | undefined): SimParam
   const own: SimParam[] = tool.params.map((p) => ({
     name: p.name,
     type: p.type,
-    required: p.required,
+    // One with a default is the package's to fill where a block or an agent gives none: Sim, which refuses a
+    // required parameter not given, need not ask for it.
+    required: p.required && p.default === undefined,
     visibility: p.visibility,
     ...(p.default !== undefined ? { default: p.default } : {}),
     param: p,

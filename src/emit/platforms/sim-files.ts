@@ -178,6 +178,22 @@ function obtainsToken(tool: ToolSpec): boolean {
   return !tool.anonymous && (tool.oauth?.flows.length ?? 0) > 0;
 }
 
+/**
+ * A sub-block's `required`: for the operations whose parameter of its name has no default (one with a default is the
+ * package's to fill, and Sim refuses a saved block without a required value), all of them as `true`.
+ */
+function subBlockRequired(ir: ProviderIR, input: BlockInput): { required?: true | { field: string; value: string[] } } {
+  if (!input.required) return {};
+  const asked = ir.operations
+    .filter((o) => o.tool.params.some((p) => p.name === input.id && p.required && p.default === undefined))
+    .map((o) => o.tool.id);
+  if (!asked.length) return {};
+  const shownFor = input.condition?.value ?? ir.operations.map((o) => o.tool.id);
+  return input.required === true && shownFor.every((id) => asked.includes(id))
+    ? { required: true }
+    : { required: { field: "operation", value: asked } };
+}
+
 /** Whether a call of the tool may read a file before its request (a file parameter, a multipart or binary body). */
 function readsFiles(tool: ToolSpec): boolean {
   const encoding = tool.body?.encoding;
@@ -330,11 +346,7 @@ function block(
     ...(i.options ? { options: i.options.map((o) => ({ label: o.label, id: o.id })) } : {}),
     ...placeholderOf(ir, i),
     ...(i.password ? { password: true } : {}),
-    ...(i.required === true
-      ? { required: true }
-      : i.required
-        ? { required: { field: "operation", value: i.required.value } }
-        : {}),
+    ...subBlockRequired(ir, i),
     ...(i.condition ? { condition: { field: "operation", value: i.condition.value } } : {}),
     paramVisibility: i.visibility,
     ...(i.default !== undefined ? { defaultValue: i.default } : {}),

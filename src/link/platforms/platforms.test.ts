@@ -68,6 +68,32 @@ describe("Sim's tools", () => {
   });
 });
 
+describe("a required parameter added with a default", () => {
+  const a = tool("shelf_get_book");
+  const zqEdition: ParamSpec = { ...a.params.at(-1)!, name: "zqEdition", required: true, type: "string" };
+  const added = (extra: Partial<ParamSpec>) => ({ ...a, params: [...a.params, { ...zqEdition, ...extra }] });
+
+  it("is said to take its default where callers do not give it, not to break saved workflows and blocks", () => {
+    expect(changes(n8nSurface, a, added({ default: "zq-first" }))).toEqual([
+      "minor n8n property zqEdition: n8n property added, required, with a default: saved workflows send its default",
+    ]);
+    expect(changes(simSurface, a, added({ default: "zq-first" }))).toEqual([
+      "minor Sim parameter zqEdition: Sim parameter added",
+    ]);
+  });
+
+  it("without a default still breaks them: they do not set it", () => {
+    const { default: _none, ...bare } = zqEdition;
+    const without = { ...a, params: [...a.params, bare] };
+    expect(changes(n8nSurface, a, without)).toEqual([
+      "breaking n8n property zqEdition: n8n property added, required: saved workflows do not set it",
+    ]);
+    expect(changes(simSurface, a, without)).toEqual([
+      "breaking Sim parameter zqEdition: Sim parameter added, required: saved blocks do not set it",
+    ]);
+  });
+});
+
 describe("n8n's credential", () => {
   it("a required credential field added breaks saved credentials; an optional one, or one removed, is minor", () => {
     const ir = (tools: ToolSpec[]) => ({ operations: tools.map((t) => ({ tool: t })) }) as unknown as ProviderIR;

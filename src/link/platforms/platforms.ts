@@ -72,6 +72,7 @@ function n8nProperties(tool: ToolSpec): Record<string, N8nPropertySurface> {
 type N8nChange =
   | "removed"
   | "addedRequired"
+  | "addedWithDefault"
   | "addedOptional"
   | "typeChanged"
   | "moved"
@@ -91,6 +92,10 @@ export const n8nSurface: ToolEntry<Record<string, N8nPropertySurface>, N8nChange
   changes: {
     removed: { level: "breaking", rule: "n8n property removed: a saved workflow's value for it is dropped" },
     addedRequired: { level: "breaking", rule: "n8n property added, required: saved workflows do not set it" },
+    addedWithDefault: {
+      level: "minor",
+      rule: "n8n property added, required, with a default: saved workflows send its default",
+    },
     addedOptional: { level: "minor", rule: "n8n property added" },
     typeChanged: { level: "breaking", rule: "n8n property type changed: a saved value is of the old type" },
     moved: {
@@ -123,7 +128,17 @@ function diffProperty(
   report: Report<N8nChange>,
 ): void {
   if (!b) return report("removed", { subject });
-  if (!a) return report(b.required ? "addedRequired" : "addedOptional", { subject });
+  // n8n loads a saved workflow with a property's default where it holds none: a required one's default is a value
+  // the call takes (the parameter's own, a switch's false, a list's first option), unless it is the empty text.
+  if (!a)
+    return report(
+      !b.required
+        ? "addedOptional"
+        : b.default === undefined || b.default === ""
+          ? "addedRequired"
+          : "addedWithDefault",
+      { subject },
+    );
   if (a.type !== b.type) report("typeChanged", { subject, from: a.type, to: b.type });
   if (a.place !== b.place) report("moved", { subject, from: a.place, to: b.place });
   if (!a.required && b.required) report("madeRequired", { subject });
