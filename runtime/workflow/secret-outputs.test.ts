@@ -104,7 +104,7 @@ describe("a workflow whose block's reply hands out a secret number", () => {
   const zqRead = { ...blocks.read, inputs: { ...blocks.read.inputs, bookId: "{{create.bookId}}" } };
   const flow: ValidatedWorkflow = { ...checked, workflow: { blocks: { create: blocks.create, read: zqRead } } };
 
-  it("withholds it by its place: another number equal to it, in its block or a later one, stays that number", async () => {
+  it("withholds it by its place: another number equal to it, in its block or a later one, stays", async () => {
     const { fetch } = scriptedFetch(
       () => json(201, { id: "zq-b3", state: "queued", rank: PIN, pin: PIN }),
       () => json(200, { id: "zq-b3", state: "ready", copies: PIN }),
