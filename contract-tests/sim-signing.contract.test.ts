@@ -4,8 +4,9 @@
 // leaves. Two invented providers, drafted from one document as AWS's are published (zqsigned) and with a key sent as
 // it is (zqplain), generated as packages and as Sim's files: both type-check against Sim's own types; each tool, run
 // as Sim's executor runs one (test-support/platforms/tools.ts simExecuteTool), reaches a loopback server; the signed
-// request's signature is the one AWS's own signer (@smithy/signature-v4) computes from it as received, and the
-// plain tool is still sent by Sim from its request builders.
+// request's signature is the one AWS's own signer (@smithy/signature-v4) computes from it as received. The plain
+// tool carries its key: it is made by the package too (Sim shows a failure's body as the upstream wrote it), and a
+// 401 quoting the key, as sent, in base64 or percent-encoded, shows none of it to Sim's users.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -97,6 +98,18 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     void record(request).then((r) => {
       received.push(r);
+      // An upstream that refuses the key quoting it back, as it was sent, in base64 and percent-encoded.
+      if (r.url.searchParams.get("prefix") === "zqecho") {
+        const sent = r.headers.get("authorization") ?? "";
+        response.writeHead(401, { "content-type": "application/json" });
+        response.end(
+          JSON.stringify({
+            error: `invalid key ${sent}`,
+            detail: { b64: Buffer.from(PLAIN_KEY).toString("base64"), url: `?k=${encodeURIComponent(PLAIN_KEY)}` },
+          }),
+        );
+        return;
+      }
       response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify({ names: ["zq-a", "zq-b"] }));
     });
@@ -134,8 +147,10 @@ describe("a Sim tool that signs its requests", () => {
     // Per provider: its tool, its tools' index, its block.
     expect(simFiles.length).toBe(6);
     expect(await typeCheckSim(join(work, "sim"), simFiles)).toEqual([]);
-    expect((await simTool("zqsigned")).text).toContain("directExecution: request.directExecution");
-    expect((await simTool("zqplain")).text).not.toContain("directExecution");
+    const signed = (await simTool("zqsigned")).text;
+    expect(signed).toContain("directExecution: request.directExecution");
+    expect(signed).toMatch(/signed as it is sent/);
+    expect((await simTool("zqplain")).text).not.toMatch(/signed as it is sent/);
   });
 
   it("runs through Sim's executor to the server, signed as AWS's own signer signs the request received", async () => {
@@ -164,15 +179,29 @@ describe("a Sim tool that signs its requests", () => {
     expect(result).toMatchObject({ success: false, output: {}, error: expect.stringMatching(/prefix/) });
     expect(received.length).toBe(before);
   });
+});
 
-  it("leaves a tool that does not sign to Sim's request builders, Sim sending the request", async () => {
-    const { ir } = await simTool("zqplain");
+describe("a Sim tool whose request carries a key", () => {
+  it("is made by the package (directExecution), not sent by Sim from its request builders", async () => {
+    const { ir, text } = await simTool("zqplain");
     const tool = ir.operations[0]?.tool;
     expect(tool?.auth.type).not.toBe("sigv4");
+    expect(text).toContain("directExecution: request.directExecution");
     const { result, request } = await runInSim("zqplain", { [tool?.auth.param as string]: PLAIN_KEY, prefix: "zq" });
     expect(result).toEqual({ success: true, output: { data: { names: ["zq-a", "zq-b"] } } });
-    // Sim's executor sent it: its User-Agent.
-    expect(request.headers.get("user-agent")).toBe("Sim");
+    // The package sent it, not Sim's executor (whose User-Agent is "Sim").
+    expect(request.headers.get("user-agent")).not.toBe("Sim");
     expect(request.headers.get("authorization")).toContain(PLAIN_KEY);
+  });
+
+  it("shows Sim's users no key an upstream's refusal echoes, as sent, in base64 or percent-encoded", async () => {
+    const { ir } = await simTool("zqplain");
+    const param = ir.operations[0]?.tool.auth.param as string;
+    const { result, request } = await runInSim("zqplain", { [param]: PLAIN_KEY, prefix: "zqecho" });
+    expect(request.headers.get("authorization")).toContain(PLAIN_KEY);
+    expect(result).toMatchObject({ success: false, error: expect.stringContaining("invalid key") });
+    const shown = JSON.stringify(result);
+    for (const form of [PLAIN_KEY, Buffer.from(PLAIN_KEY).toString("base64"), encodeURIComponent(PLAIN_KEY)])
+      expect(shown).not.toContain(form);
   });
 });

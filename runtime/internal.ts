@@ -37,7 +37,13 @@ export { isMultipleOf, multipleNear } from "./validate/number-rules.js";
 export { allowedRange, brokenBound, type NumberBounds } from "./validate/rule-words.js";
 export { validateParams, checkValue, VALUE_SUPPORT } from "./validate/full-check.js";
 export { checkRules, requiredWhenHolds } from "./validate/cross-field-rules.js";
-export { jsonInput, nestedSecretTexts, secretPlaces, type ValuePath } from "./validate/nested-secrets.js";
+export {
+  holdsNestedSecret,
+  jsonInput,
+  nestedSecretTexts,
+  secretPlaces,
+  type ValuePath,
+} from "./validate/nested-secrets.js";
 export { writesNoPair } from "./validate/query-nothing.js";
 export { typedText } from "./validate/text-values.js";
 export { fullSupport } from "./execute/full-support.js";

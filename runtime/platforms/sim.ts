@@ -8,11 +8,13 @@
 // an answer that is not 2xx is Sim's to report: its executor reads it as a
 // failure before transformResponse, so a manifest's outcomes of such a
 // status do not apply there, and its body (Sim's error message and
-// `output.data`) is Sim's as the upstream wrote it, never redacted here: a
-// ToolConfig has no hook for it (docs/guides/sim.md). What only an asynchronous preparation gives
-// cannot come from Sim's synchronous builders: a signature made as the
-// request leaves (auth.sigv4, a JWT per request of auth.signedJwt: WebCrypto's
-// hashes and signatures), a token an OAuth 2 flow
+// `output.data`) is shown as the upstream wrote it: a ToolConfig has no hook
+// for it (docs/guides/sim.md). So a tool whose request carries a secret,
+// which such a body may echo, is not sent by Sim: the package makes it, and
+// every answer is read and its secrets withheld. Nor can what only an
+// asynchronous preparation gives come from Sim's synchronous builders: a
+// signature made as the request leaves (auth.sigv4, a JWT per request of
+// auth.signedJwt: WebCrypto's hashes and signatures), a token an OAuth 2 flow
 // obtains (auth.flows), a file read before the request (a multipart or a
 // binary body). Such a tool is Sim's directExecution, which Sim's executor
 // calls instead of sending a request (its tools/index.ts), and the package's

@@ -142,9 +142,11 @@ describe("the READMEs' installs before publishing", () => {
 });
 
 describe("the Sim README", () => {
-  it("says an answer that is not 2xx is Sim's to report, its body unredacted (no ToolConfig hook shapes it)", () => {
+  it("says a tool carrying a secret is made by the package, Sim showing a failure's body as written", () => {
     const readme = readFileSync(dir("generated-sim", "README.md"), "utf8").replace(/\s+/g, " ");
-    expect(readme).toContain("its body the failed tool's `output.data`, with no redaction");
+    expect(readme).toContain(
+      "a tool whose request carries a secret is made by the package instead (`directExecution`)",
+    );
   });
 });
 

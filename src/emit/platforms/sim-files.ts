@@ -1,15 +1,19 @@
-// `generate --target sim`: Sim's files for each provider, laid out as Sim's
-// own tree (apps/sim/tools/<provider>/, apps/sim/blocks/blocks/<provider>.ts):
-// a ToolConfig per operation — its parameters with their visibility, its
-// request builders and transformResponse (the provider package's executeTool,
-// prepared: @blockwright/runtime/sim), or for a tool whose request only an
-// asynchronous preparation gives (signed as it leaves, its token obtained by an
-// OAuth 2 flow, a file read first) its directExecution (executeTool's call),
-// its outputs — and the block, whose
-// sub-blocks are the package's block inputs, its `tools.access` the
-// operations and `tools.config.tool` the `operation` input. Every text from
-// the inputs is a string literal (codeLiteral) or comment text.
-import type { BlockInput, OutputSpec, OutputType, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+// `generate --target sim`: Sim's files for each provider, laid out as Sim's own tree (apps/sim/tools/<provider>/,
+// apps/sim/blocks/blocks/<provider>.ts): a ToolConfig per operation — its parameters with their visibility, its request
+// builders and transformResponse (the provider package's executeTool, prepared: @blockwright/runtime/sim), or for a
+// tool whose request only an asynchronous preparation gives (signed as it leaves, its token obtained by an OAuth 2
+// flow, a file read first) or that carries a secret (an echo of it in a failure's body, which Sim shows as it is) its
+// directExecution (executeTool's call), its outputs — and the block, whose sub-blocks are the package's block inputs,
+// its `tools.access` the operations and `tools.config.tool` the `operation` input. Every text from the inputs is a
+// string literal (codeLiteral) or comment text.
+import {
+  type BlockInput,
+  holdsNestedSecret,
+  type OutputSpec,
+  type OutputType,
+  type ParamSpec,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import {
   authWays,
   paramTuple,
@@ -209,7 +213,17 @@ function directReasons(tool: ToolSpec): string[] {
     ...(signs(tool) ? ["its request is signed as it is sent (AWS Signature Version 4, or a JWT bound to it)"] : []),
     ...(obtainsToken(tool) ? ["its access token is obtained by an OAuth 2 flow when not given"] : []),
     ...(readsFiles(tool) ? ["its files are read before its request"] : []),
+    ...(carriesSecret(tool) ? [SECRET_REASON] : []),
   ];
+}
+
+const SECRET_REASON =
+  "its request carries a secret, which an upstream's failure may echo, and Sim shows the body of an answer " +
+  "that is not 2xx as it is: the package reads every answer and withholds it";
+
+/** Whether a call of the tool sends a secret parameter, or a JSON parameter holding a secret field. */
+function carriesSecret(tool: ToolSpec): boolean {
+  return tool.params.some((p) => p.secret || holdsNestedSecret(p));
 }
 
 const TOKEN_URL_ABOUT =
