@@ -25,6 +25,7 @@ import type { ReviewNote } from "./manifest-yaml.js";
 import { NAMED_FEW, namedFew } from "./named-few.js";
 import { pagingExampleNotes, withPagingFieldsFromExamples } from "./paging-example-fields.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
+import { withReplySchemasFromExamples } from "./example-schemas.js";
 import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
 import { withAllOfMembersRead } from "./shapes/null-members.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
@@ -79,6 +80,7 @@ export function rewriteCutShapes(
     ...withPatternNamedPropertiesRead(doc),
   ];
   const files = withSwaggerFilesAsBinary(doc);
+  const shownReplies = withReplySchemasFromExamples(doc);
   const untyped = withoutUnreadableTypes(doc);
   const deepExamples = withDeepObjectExamplesRead(doc);
   const typeLists = [...typeSlips, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
@@ -104,7 +106,7 @@ export function rewriteCutShapes(
       openEnums,
       pagingCopies,
       pagingCaseCopies,
-      ...{ unreadable, untyped, readAsMeant: [...listEnums, ...refSiblings, ...files] },
+      ...{ unreadable, untyped, readAsMeant: [...listEnums, ...refSiblings, ...files, ...shownReplies] },
       ...{ typeLists, exampleFormats, pagingExamples },
       refused: refused.map((r) => r.place),
       examplesAsJson: [...readAsJson, ...deepExamples],
@@ -126,6 +128,12 @@ export function rewriteCutShapes(
         ...typeListNotes(typeLists),
         ...exampleFormatNotes(exampleFormats).concat(pagingExampleNotes(pagingExamples)),
         ...refusedExampleNotes(refused),
+        ...shownReplies.map((place) => ({
+          at: ["openapi"],
+          note:
+            `openapi.yaml gives ${place.replace(/ \(.*/, "")} the schema its examples show (it had none): their ` +
+            "fields, of the types they show, none required, so outputs read them; check them against a real reply",
+        })),
         ...readAsJson.map((place) => ({
           at: ["openapi"],
           note:
