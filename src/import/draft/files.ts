@@ -61,6 +61,20 @@ export function fileBranch(doc: OpenApiDocument, field: Schema | undefined): Sch
   return { ...file, ...description };
 }
 
+/** Words saying a value is a file's contents to upload ("the contents of a file to be uploaded", "file data"). */
+const FILE_CONTENT_WORDS =
+  /\b(contents? of (a|the) file|file(?:'s)? (contents?|bytes|data)\b|file to (be )?upload|upload(ed)? file)/i;
+
+/**
+ * A multipart part of no type (constrainsNothing) whose description says it holds a file's contents: the words the
+ * spec says it in, read as a binary string. A part of no type may be a file or a text, and a text could never carry
+ * the file the words speak of; other parts of no type stay text.
+ */
+export function describedFilePart(field: Schema | undefined): string | undefined {
+  if (!field || !constrainsNothing(field) || typeof field.description !== "string") return undefined;
+  return FILE_CONTENT_WORDS.test(field.description) ? shortText(field.description, 80) : undefined;
+}
+
 /**
  * The note of a file field of an application/x-www-form-urlencoded body: a text format, so the file's bytes go as the
  * field's text (OpenAPI 3.1.1, Encoding the x-www-form-urlencoded Media Type): base64 where the field's

@@ -11,7 +11,7 @@ import { repeatsCredential } from "../../auth/credential-params.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 import { admitsFalse, isStreamFlag, streamFlagDraft } from "../../shapes/event-streams.js";
 import type { shapeTag } from "../body-rules.js";
-import { fileBranch, fileParam, formFileNote, isFileField, nestedFilesWhy } from "../files.js";
+import { describedFilePart, fileBranch, fileParam, formFileNote, isFileField, nestedFilesWhy } from "../files.js";
 import { constantField } from "../one-value-constants.js";
 import { paramName, placedFieldName } from "../param-names.js";
 import { type FieldInput, fromSchema, safeFlatten } from "../param-schema.js";
@@ -146,8 +146,7 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
     : keyAgain && typeOf(flatField) === undefined
       ? { ...flatField, type: "string" }
       : schema;
-  const file = fieldFile(doc, body.encoding, flatField);
-  if (file && body.encoding === "form") own.push({ at: where, note: formFileNote(field, file) });
+  const file = fieldFile(doc, body.encoding, field, flatField, (note) => own.push({ at: where, note }));
   // Files inside a multipart field (an object of them): no part carries their bytes (files.ts). A
   // required one leaves the operation uncallable (uncallable.ts); an optional one is left out, said.
   const nested =
@@ -156,13 +155,6 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
     notes.push({ at, note: `left out the body field ${field}: ${nestedFilesWhy(field, nested).replace(/^its /, "")}` });
     return;
   }
-  if (file && file !== flatField)
-    own.push({
-      at: where,
-      note:
-        `${field} is a file or a text (its address): drafted as the file, which the runtime fetches itself from an ` +
-        "https address it is given; if the upstream must fetch the address, make it a string parameter",
-    });
   const draft = file
     ? fileParam(file, name, required.has(field))
     : fromSchema(
@@ -182,13 +174,35 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
 }
 
 /**
- * The file a body field is: a multipart field's (a binary string, or a union's binary branch), or a form's binary
- * string, whose bytes go as the field's text (formFileNote); undefined for any other field.
+ * The file a body field is, its note told: a multipart field's (a binary string, a union's binary branch, or a part of
+ * no type whose words say a file's contents), or a form's binary string, whose bytes go as the field's text
+ * (formFileNote); undefined for any other field.
  */
-function fieldFile(doc: OpenApiDocument, encoding: string, flat: Schema | undefined): Schema | undefined {
-  if (encoding === "form") return isFileField(flat) ? flat : undefined;
+function fieldFile(
+  doc: OpenApiDocument,
+  encoding: string,
+  field: string,
+  flat: Schema | undefined,
+  note: (text: string) => void,
+): Schema | undefined {
+  if (encoding === "form") {
+    if (isFileField(flat)) note(formFileNote(field, flat));
+    return isFileField(flat) ? flat : undefined;
+  }
   if (encoding !== "multipart") return undefined;
-  return isFileField(flat) ? flat : fileBranch(doc, flat);
+  const described = describedFilePart(flat);
+  if (described && flat) {
+    note(`${field} has no type in the spec, and its words say a file's contents ("${described}"): drafted as the file`);
+    return { ...flat, type: "string", format: "binary" };
+  }
+  if (isFileField(flat)) return flat;
+  const branch = fileBranch(doc, flat);
+  if (branch)
+    note(
+      `${field} is a file or a text (its address): drafted as the file, which the runtime fetches itself from an ` +
+        "https address it is given; if the upstream must fetch the address, make it a string parameter",
+    );
+  return branch;
 }
 
 /**
