@@ -128,12 +128,7 @@ export function rewriteCutShapes(
         ...typeListNotes(typeLists),
         ...exampleFormatNotes(exampleFormats).concat(pagingExampleNotes(pagingExamples)),
         ...refusedExampleNotes(refused),
-        ...shownReplies.map((place) => ({
-          at: ["openapi"],
-          note:
-            `openapi.yaml gives ${place.replace(/ \(.*/, "")} the schema its examples show (it had none): their ` +
-            "fields, of the types they show, none required, so outputs read them; check them against a real reply",
-        })),
+        ...shownReplyNotes(shownReplies),
         ...readAsJson.map((place) => ({
           at: ["openapi"],
           note:
@@ -170,4 +165,22 @@ function refusedExampleNotes(refused: { place: string; why: string }[]): ReviewN
   const byWhy = new Map<string, string[]>();
   for (const { place, why } of refused) byWhy.set(why, [...(byWhy.get(why) ?? []), place]);
   return [...byWhy].map(([why, places]) => note(places, why));
+}
+
+/**
+ * The review notes of the replies the cut gives the schema their examples show: one each, or, past NAMED_FEW of them
+ * (a document whose every reply is shown by an example), one naming a few, so that the notes stay readable.
+ */
+function shownReplyNotes(changed: string[]): ReviewNote[] {
+  if (!changed.length) return [];
+  const places = changed.map((place) => place.replace(/ \(.*/, ""));
+  const which = places.length === 1 ? `${places[0]} the schema its` : `${namedFew(places, "replies")} the schema their`;
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml gives ${which} examples show (published with none): their fields, of the types they show, none ` +
+        "required, so outputs read them; check them against a real reply",
+    },
+  ];
 }

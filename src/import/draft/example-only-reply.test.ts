@@ -45,8 +45,9 @@ describe("a JSON reply given only by an example", () => {
       "metadata.ready": { type: "boolean", from: "$response.body#/ready" },
     });
     expect(notesAt(d, "openapi").join("\n")).toContain(
-      "openapi.yaml gives paths./zqwidgets/{key}.get.responses.200.content.application/json.schema the schema its " +
-        "examples show (it had none): their fields, of the types they show, none required, so outputs read them",
+      "openapi.yaml gives paths./zqwidgets/{key}.get.responses.200.content.application/json.schema, " +
+        "paths./zqwidgets.get.responses.200.content.application/json.schema the schema their examples show " +
+        "(published with none): their fields, of the types they show, none required, so outputs read them",
     );
     expect(await linkProblems(d, "zqshown")).toEqual([]);
   });
