@@ -28,6 +28,17 @@ function singular(word: string): string {
   return [...words.slice(0, -1), plain ? one : last].join("_");
 }
 
+/**
+ * A segment written as a call in code, a verb then what it acts on (`getChatAdministrators`, `sendMessage`,
+ * `setMyCommands`): an RPC method's name, which says the whole action as it stands (no method verb before it, its
+ * nouns as written).
+ */
+const CALL_NAME = new RegExp(
+  "^(get|list|set|send|create|delete|remove|update|edit|add|answer|copy|forward|kick|ban|unban|pin|unpin|promote|" +
+    "restrict|export|import|leave|stop|upload|download|close|open|start|search|find|fetch|mark|move|rename|reset|" +
+    "revoke|approve|decline|cancel|check|verify|validate)[A-Z][A-Za-z0-9]*$",
+);
+
 function isCollection(word: string): boolean {
   return singular(word) !== snakeCase(word);
 }
@@ -36,7 +47,9 @@ function isCollection(word: string): boolean {
  * The words of a tool id for `method path`: the leading segments that say where the API is served dropped, path
  * variables dropped (the noun before one made singular: it names one item), and a verb first: the path's own action
  * where its last word is one (a singular word after an item, `/messages/{id}/markRead`, or after one other word,
- * `/sms/send`, on a method other than GET), else the method's (`create` for a POST to a collection), else the method.
+ * `/sms/send`, on a method other than GET), else the method's (`create` for a POST to a collection), else the method;
+ * a last segment written as a call (CALL_NAME, `/getChatAdministrators`) read as no such action is the whole action,
+ * as written.
  * Undefined where the path has no word left to name (`/`, `/{id}`).
  */
 export function pathToolName(method: string, path: string): string | undefined {
@@ -62,6 +75,8 @@ export function pathToolName(method: string, path: string): string | undefined {
     onlyVariablesAfter &&
     !isCollection(last.word) &&
     (last.afterItem || (literals.length === 2 && rest.length === 2));
+  if (!action && onlyVariablesAfter && CALL_NAME.test(last.word))
+    return [...literals.slice(0, -1).map((l) => snakeCase(l.word)), snakeCase(last.word)].join("_");
   const lead = action
     ? snakeCase(last.word)
     : verb === "post"
