@@ -18,6 +18,7 @@ export { checkValue } from "./validate/full-check.js";
 export { patternTest } from "./validate/linear-patterns.js";
 export { backtracks, collapsedRepeats } from "./validate/backtracking.js";
 export { cloneJson } from "./common/clone.js";
+export { holdsNestedSecret } from "./validate/nested-secrets.js";
 export { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "./common/nesting.js";
 export { defined, entryOf, fieldOf, itemAt } from "./common/checked.js";
 export {

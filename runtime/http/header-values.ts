@@ -3,20 +3,12 @@
 // another type stays what it is: the output's type check then names it (call/output-types.ts, INVALID_OUTPUT).
 import type { HeaderValueType } from "../spec/reply-types.js";
 
-// JSON's number grammar: no `0x1F`, `1_000`, `Infinity` or empty text, which `Number()` would read.
-const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-
-/** The header's text as a value of `type`, or the text where it is none (`abc` for an integer). */
+/** The header's text as a value of `type`, or the text where it is none (`abc`, `0x10`, or `4.5` for an integer). */
 export function headerValue(text: string, type: HeaderValueType): string | number | boolean {
-  const trimmed = text.trim();
-  switch (type) {
-    case "boolean":
-      return trimmed === "true" ? true : trimmed === "false" ? false : text;
-    case "integer":
-    case "number": {
-      // An integer as JSON Schema counts one: a number without a fraction (`42`, `42.0`).
-      const value = NUMBER.test(trimmed) ? Number(trimmed) : Number.NaN;
-      return Number.isFinite(value) && (type === "number" || Number.isInteger(value)) ? value : text;
-    }
-  }
+  const t = text.trim();
+  if (type === "boolean") return t === "true" || (t === "false" ? false : text);
+  // JSON's number grammar (not `0x10`, `1_000` nor `Infinity`, which Number reads); an integer as JSON Schema counts
+  // one (`42`, `42.0`).
+  const value = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(t) ? Number(t) : Number.NaN;
+  return Number.isFinite(value) && (type === "number" || Number.isInteger(value)) ? value : text;
 }

@@ -70,14 +70,14 @@ describe("a published document whose server path carries the token", () => {
       const env = { ZQ_BOT_TOKEN: TOKEN };
       try {
         const ok = await cli(
-          ["call", "zqbots_post_get_me", "--param", "token={{ZQ_BOT_TOKEN}}", "--base-url", upstream.url],
+          ["call", "zqbots_get_me", "--param", "token={{ZQ_BOT_TOKEN}}", "--base-url", upstream.url],
           { cwd: dir, env },
         );
         expect(ok.code, ok.stderr).toBe(0);
         expect(upstream.received[0]?.url).toBe(`/bot${TOKEN}/getMe`);
         expect(JSON.stringify(upstream.received[0]?.headers)).not.toContain(TOKEN);
         const refused = await cli(
-          ["call", "zqbots_post_get_webhook_info", "--param", "token={{ZQ_BOT_TOKEN}}", "--base-url", upstream.url],
+          ["call", "zqbots_get_webhook_info", "--param", "token={{ZQ_BOT_TOKEN}}", "--base-url", upstream.url],
           { cwd: dir, env },
         );
         expect(refused.code).not.toBe(0);
@@ -96,9 +96,9 @@ describe("a published document whose server path carries the token", () => {
             "--interval",
             "0",
             "--allow-writes",
-            "zqbots_post_get_me",
+            "zqbots_get_me",
             "--allow-writes",
-            "zqbots_post_get_webhook_info",
+            "zqbots_get_webhook_info",
             "--record",
             "recordings",
             "--json",
@@ -117,7 +117,7 @@ describe("a published document whose server path carries the token", () => {
         expect(kept).toContain("/bot");
         for (const form of FORMS) expect(kept + verified.stdout + verified.stderr).not.toContain(form);
         const before = upstream.received.length;
-        const missing = await cli(["call", "zqbots_post_get_me", "--base-url", upstream.url], { cwd: dir, env });
+        const missing = await cli(["call", "zqbots_get_me", "--base-url", upstream.url], { cwd: dir, env });
         expect(missing.code).toBe(1);
         expect(JSON.parse(missing.stdout)).toMatchObject({
           success: false,

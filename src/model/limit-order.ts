@@ -4,7 +4,7 @@
 // assertion dropped. Trees that do not line up (`^a+$` against `^(a|b){1,3}$`) are undecided, never guessed:
 // regular-language inclusion in general is not worth an engine.
 import type { AST } from "@eslint-community/regexpp";
-import { isMultipleOf } from "@blockwright/runtime/internal";
+import { isMultipleOf } from "@blockwright/runtime/internal/generate";
 import { patternAst } from "../common/pattern-ast.js";
 
 /** How a limit changed: a pattern neither plainly wider nor narrower (the trees do not line up) only `changed`. */

@@ -6,16 +6,10 @@
 // directExecution (executeTool's call), its outputs — and the block, whose sub-blocks are the package's block inputs,
 // its `tools.access` the operations and `tools.config.tool` the `operation` input. Every text from the inputs is a
 // string literal (codeLiteral) or comment text.
-import {
-  type BlockInput,
-  holdsNestedSecret,
-  type OutputSpec,
-  type OutputType,
-  type ParamSpec,
-  type ToolSpec,
-} from "@blockwright/runtime/internal";
+import type { BlockInput, OutputSpec, OutputType, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import {
   authWays,
+  holdsNestedSecret,
   paramTuple,
   tupleWords,
   wayCredentials,
