@@ -128,9 +128,11 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // refused, an allowReserved list's item comma encoded, a delimited form list's item holding its delimiter refused,
 // +74): 18,863; 18,900. A multipart part's headers (`partHeaders`, `in: part`) placed by field and written in the
 // part's head (+69): 18,932; with the reserved expansion's bytes checked as UTF-8 and a delimited item's list or object
-// refused (+31): 18,963; 19,000.
+// refused (+31): 18,963; 19,000. 97th: a reply header's output read as the number or boolean its document types it
+// (runtime/http/header-values.ts, the JSON number grammar; +~110), a secret number withheld by its place rather than
+// by its value (+~30): 19,110; 19,150.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 19_000;
+const MAX_CLIENT_GZIP_BYTES = 19_150;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

@@ -99,8 +99,10 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // refused (+227): 50,800; the ceiling 50,850. The ninety-first: a multipart part's headers (`partHeaders`, `in: part`)
 // placed by field and written in the part's head (+228); a label item's or a delimited item's list or object inside
 // refused, and a text sent by reserved expansion whose percent-encoded bytes are no UTF-8 refused (the form part's
-// check, asked by the string check; +96): MEASURED; the ceiling CEIL.
-const MAX_BUNDLE_BYTES = 51_200;
+// check, asked by the string check; +96): 51,124; the ceiling 51,200. The ninety-seventh: a reply header's output
+// read as the number or boolean its document types it (runtime/http/header-values.ts; +~170) and a secret number
+// withheld by its place rather than by its value (+~20): 51,391; the ceiling 51,450.
+const MAX_BUNDLE_BYTES = 51_450;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
