@@ -1,10 +1,10 @@
 // For the drafter's tests: small OpenAPI documents of the tests' own, drafted
-// as `blockwright add` drafts them, and the problems generate's link step
-// finds in the result (written to a folder of its own).
+// as `blockwright add` drafts them, and the problems generate finds in the
+// result (written to a folder of its own, as add writes it).
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
+import { generationProblems } from "../../../test-support/generation-problems.js";
 import { runScratch } from "../../../test-support/run/run-scratch.js";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "@blockwright/runtime";
@@ -52,6 +52,9 @@ export function drafted(
   names: string[],
   provider = "acme",
 ): ProviderDraft & { manifest: Manifest; published: Json } {
+  // As add pins it: the document as published, before the draft reads it (one changed in place by the drafter must not
+  // vouch for the examples of the draft).
+  const published = structuredClone(document);
   const d = draftProvider({
     provider,
     document,
@@ -64,7 +67,7 @@ export function drafted(
     folder: `specs/${provider}`,
     today: "2026-01-02",
   });
-  return { ...d, manifest: d.draft.manifest, published: document };
+  return { ...d, manifest: d.draft.manifest, published };
 }
 
 /** The notes about one place of the manifest (a path joined with dots). */
@@ -80,15 +83,24 @@ export function notesAt(d: ProviderDraft, at: string): string[] {
 const work = join(runScratch(), `blockwright-draft-${randomUUID()}`);
 let counter = 0;
 
-/** What generate's link step says about the drafted provider (none: it links). */
+/**
+ * What `blockwright generate` says about the drafted provider (none: it generates), by the function the command runs
+ * over the draft as add writes it: the link step alone misses what generate's later steps refuse (an emitter's walk
+ * too deep, BW1002), and linkedTools' folder, written without the pin, refused the examples this one accepted.
+ */
 export async function linkProblems(d: ProviderDraft, provider = "acme"): Promise<string[]> {
+  return generationProblems(writtenDraft(d, provider).root);
+}
+
+/** The draft written as add writes it, in a project of its own: its manifest, its cut document, its pin. */
+export function writtenDraft(d: ProviderDraft, provider: string): { root: string; dir: string } {
   const root = join(work, String(counter++));
   const dir = join(root, "specs", provider);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
   writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
   pinPublished(dir, d);
-  return generationLinkProblems(root, dir);
+  return { root, dir };
 }
 
 /**
@@ -106,11 +118,7 @@ function pinPublished(dir: string, d: ProviderDraft & { published?: Json }): voi
 
 /** The drafted provider's tools as generate links them. */
 export async function linkedTools(d: ProviderDraft, provider = "acme"): Promise<ToolSpec[]> {
-  const root = join(work, String(counter++));
-  const dir = join(root, "specs", provider);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-  writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+  const { root, dir } = writtenDraft(d, provider);
   return (await loadProvider(root, dir)).operations.map((o) => o.tool);
 }
 
