@@ -24,7 +24,10 @@ export interface BlockInput {
   visibility: "user-only" | "user-or-llm";
   /** Shown only for these operations (absent: always shown). */
   condition?: OperationCondition;
-  /** `true`: always required; a condition: required for those operations only. */
+  /**
+   * `true`: a workflow must give it for every operation; a condition: for those operations only. A parameter with a
+   * default is not required: the default is sent when a workflow leaves it out.
+   */
   required: boolean | OperationCondition;
 }
 

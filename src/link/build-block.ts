@@ -50,7 +50,8 @@ export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
       ]);
       const entry = inputs.get(key) ?? { spec: p, usedBy: [], requiredBy: [] };
       entry.usedBy.push(tool.id);
-      if (p.required) entry.requiredBy.push(tool.id);
+      // A default is sent where a workflow leaves the parameter out (the workflow check takes it so): not required.
+      if (p.required && p.default === undefined) entry.requiredBy.push(tool.id);
       inputs.set(key, entry);
     }
   }
