@@ -23,6 +23,7 @@ import {
 import { envReferenceName, placeholderFor } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../model/naming.js";
 import { formatPosition, loadYamlSource, type YamlSource } from "../load/yaml-source.js";
+import { callerMustGive } from "../model/caller-gives.js";
 
 /** Where one connection parameter's value comes from. */
 export type ConnectionSource = { variable: string } | { value: string | number | boolean };
@@ -204,10 +205,7 @@ export function resolveConnections(
       } else if (mode === "mock" && mockPlaceholder(name)) {
         values[name] = placeholderFor(source.variable, spec);
         placeholders.push(source.variable);
-      } else if (
-        (spec.required && spec.default === undefined) ||
-        (mode === "live" && mockPlaceholder.credentialMissing(name))
-      ) {
+      } else if (callerMustGive(spec) || (mode === "live" && mockPlaceholder.credentialMissing(name))) {
         missing.push({ param: name, variable: source.variable });
       }
     }

@@ -19,6 +19,7 @@ import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText, titled } from "./code-text.js";
 import { paramTsType } from "./emit-tool-types.js";
+import { callerMustGive } from "../model/caller-gives.js";
 
 export interface ClientView {
   /** `createAcme`'s `Acme`. */
@@ -158,7 +159,7 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
       ...(tool.server.param ? [tool.server.param] : []),
       ...Object.values(tool.server.variables ?? {}),
     ]);
-    const given = tool.params.filter((p) => p.required && p.default === undefined && !connection.has(p.name));
+    const given = tool.params.filter((p) => callerMustGive(p) && !connection.has(p.name));
     return given.length ? `{ ${given.map((p) => `${p.name}: ${exampleOf(tool, p)}`).join(", ")} }` : "{}";
   };
   const paged = ir.operations.find((op) => op.tool.pagination)?.tool;

@@ -24,6 +24,7 @@ import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownTe
 import { renderParts } from "./file-text.js";
 import { templates } from "./precompiled/templates.js";
 import { thousands } from "./thousands.js";
+import { callerMustGive } from "../model/caller-gives.js";
 
 function mdHeader(inputs: string[]): string {
   return (
@@ -128,7 +129,7 @@ function operationDocs(op: OperationIR) {
     params: t.params.map((p) => ({
       name: p.name,
       type: p.type + (p.jsonType ? ` (${p.jsonType})` : "") + (p.secret ? ", secret" : ""),
-      required: p.required ? "yes" : "no",
+      required: callerMustGive(p) ? "yes" : "no",
       default:
         p.default === undefined
           ? ""

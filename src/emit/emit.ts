@@ -22,6 +22,7 @@ import { codeSpan as code } from "./markdown-text.js";
 import { placeWords } from "../link/auth/credential-places.js";
 import { renderParts, type TextParts, wholeText } from "./file-text.js";
 import { type ParamMember, type SharedParams, sharedParams } from "./shared-param-types.js";
+import { callerMustGive } from "../model/caller-gives.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 export function render(name: keyof typeof templates, view: object): string {
@@ -233,7 +234,8 @@ function operationView(
 function paramMembers(op: OperationIR): ParamMember[] {
   return op.tool.params.map((p) => ({
     name: p.name,
-    optional: !p.required,
+    // One with a default the runtime fills: a call may leave it out.
+    optional: !callerMustGive(p),
     type: paramTsType(p),
     // And each parameter's, the rules that name it: what an editor shows of it.
     doc: commentText(withRuleSentences(p.description, op.tool.rules, p.name)),

@@ -10,6 +10,7 @@ import type {
 } from "@blockwright/runtime/internal";
 import { DEFAULT_MAX_PAGES } from "@blockwright/runtime/internal/generate";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
+import { callerMustGive } from "../model/caller-gives.js";
 
 export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
   const ids = tools.map((t) => t.id);
@@ -51,7 +52,7 @@ export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
       const entry = inputs.get(key) ?? { spec: p, usedBy: [], requiredBy: [] };
       entry.usedBy.push(tool.id);
       // A default is sent where a workflow leaves the parameter out (the workflow check takes it so): not required.
-      if (p.required && p.default === undefined) entry.requiredBy.push(tool.id);
+      if (callerMustGive(p)) entry.requiredBy.push(tool.id);
       inputs.set(key, entry);
     }
   }

@@ -16,6 +16,7 @@
 // inputs.
 import { plainValue } from "./number-bounds.js";
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { callerMustGive } from "./caller-gives.js";
 
 export type N8nPropertyType = "string" | "color" | "number" | "boolean" | "options" | "multiOptions" | "json";
 
@@ -181,7 +182,7 @@ export function simParams(tool: ToolSpec, baseUrl: string | undefined): SimParam
     type: p.type,
     // One with a default is the package's to fill where a block or an agent gives none: Sim, which refuses a
     // required parameter not given, need not ask for it.
-    required: p.required && p.default === undefined,
+    required: callerMustGive(p),
     visibility: p.visibility,
     ...(p.default !== undefined ? { default: p.default } : {}),
     param: p,

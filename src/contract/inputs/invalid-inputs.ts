@@ -24,6 +24,7 @@ import { type Breaks, dotSegmentBreakers } from "./dot-segment-breakers.js";
 import { ruleBreakers } from "./rule-breakers.js";
 import type { ToolValues } from "./values.js";
 import { probesMaxLength } from "./probed-length.js";
+import { callerMustGive } from "../../model/caller-gives.js";
 
 /** A valid input with exactly one rule broken. */
 export function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<InvalidDraw> {
@@ -77,8 +78,7 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
 /** The draws that break one rule of parameter `p`, by its type. */
 function paramBreakers(tool: ToolSpec, p: ParamSpec, set: Breaks): void {
   const places = new Set([p.wire.in, ...tool.routes.flatMap((r) => r.wire[p.name]?.in ?? [])]);
-  if (p.required && p.default === undefined)
-    set(p.name, fc.constantFrom(undefined, "", "   "), "required", "left out or blank", false);
+  if (callerMustGive(p)) set(p.name, fc.constantFrom(undefined, "", "   "), "required", "left out or blank", false);
   switch (p.type) {
     case "number":
       return numberBreakers(p, set);

@@ -25,6 +25,7 @@ import { codeSpan, markdownText } from "../markdown-text.js";
 import { jsonExample } from "./json-example.js";
 import { typedInputs } from "./sim-typed-inputs.js";
 import { Code, tsLiteral } from "./ts-literal.js";
+import { callerMustGive } from "../../model/caller-gives.js";
 
 /** What Sim's files need besides the IR: the provider's package, which they import. */
 export interface SimContext {
@@ -183,7 +184,7 @@ function obtainsToken(tool: ToolSpec): boolean {
 function subBlockRequired(ir: ProviderIR, input: BlockInput): { required?: true | { field: string; value: string[] } } {
   if (!input.required) return {};
   const asked = ir.operations
-    .filter((o) => o.tool.params.some((p) => p.name === input.id && p.required && p.default === undefined))
+    .filter((o) => o.tool.params.some((p) => p.name === input.id && callerMustGive(p)))
     .map((o) => o.tool.id);
   if (!asked.length) return {};
   const shownFor = input.condition?.value ?? ir.operations.map((o) => o.tool.id);

@@ -42,6 +42,7 @@ import {
 } from "../wire/request-shape.js";
 import { COPIED } from "./copied-keys.js";
 import { partHeaderWires } from "../part-headers/part-headers.js";
+import { callerMustGive } from "../../model/caller-gives.js";
 
 /**
  * Link the operation's parameters (shared ones first) against `op`. A
@@ -400,15 +401,14 @@ function diffParam(
   report: Report<ParamChange>,
 ): void {
   if (!b) return report("removed", { subject });
-  const required = (p: ParamSurface) => p.required && p.default === undefined;
-  if (!a) return report(required(b) ? "addedRequired" : "addedOptional", { subject });
+  if (!a) return report(callerMustGive(b) ? "addedRequired" : "addedOptional", { subject });
   if (a.type !== b.type || a.jsonType !== b.jsonType)
     report("typeChanged", { subject, from: a.jsonType ?? a.type, to: b.jsonType ?? b.type });
   // The forms of a value (anyOf) changed: what a call may give changed as a type does.
   else if (canonical(a.anyOf) !== canonical(b.anyOf))
     report("typeChanged", { subject, from: a.anyOf ?? a.type, to: b.anyOf ?? b.type });
-  if (!required(a) && required(b)) report("madeRequired", { subject });
-  if (required(a) && !required(b)) report("madeOptional", { subject });
+  if (!callerMustGive(a) && callerMustGive(b)) report("madeRequired", { subject });
+  if (callerMustGive(a) && !callerMustGive(b)) report("madeOptional", { subject });
   if (canonical(a.default) !== canonical(b.default))
     report("defaultChanged", { subject, from: a.default, to: b.default });
   if (!a.secret && b.secret) report("madeSecret", { subject });
