@@ -26,6 +26,7 @@ import { NAMED_FEW, namedFew } from "./named-few.js";
 import { pagingExampleNotes, withPagingFieldsFromExamples } from "./paging-example-fields.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withReplySchemasFromExamples } from "./example-schemas.js";
+import { jsonTextParamNotes, withJsonTextParamsAsContent } from "./json-text-params.js";
 import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
 import { withAllOfMembersRead } from "./shapes/null-members.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
@@ -56,7 +57,8 @@ export interface ShapeRewrites {
  * query parameters copying a paging field of the JSON body, patterns, types and formats no value meets, the server it
  * takes first, unions' required fields no shape lists left out and the others in their own shapes, a oneOf no value
  * is of one shape of as anyOf, a closing beside a union refusing its shapes' fields (before the request examples are
- * judged against what the cut says), the request examples the judge refuses.
+ * judged against what the cut says), the request examples the judge refuses; a header or query parameter whose words
+ * say JSON text described by content (json-text-params.ts).
  */
 export function rewriteCutShapes(
   doc: Json,
@@ -80,7 +82,7 @@ export function rewriteCutShapes(
     ...withPatternNamedPropertiesRead(doc),
   ];
   const files = withSwaggerFilesAsBinary(doc);
-  const shownReplies = withReplySchemasFromExamples(doc);
+  const [shownReplies, jsonTextParams] = [withReplySchemasFromExamples(doc), withJsonTextParamsAsContent(doc)];
   const untyped = withoutUnreadableTypes(doc);
   const deepExamples = withDeepObjectExamplesRead(doc);
   const typeLists = [...typeSlips, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
@@ -98,6 +100,7 @@ export function rewriteCutShapes(
   const baseKinds = withBaseKinds(doc);
   const unionClosings = withoutClosingBesideUnions(doc);
   const { refused, readAsJson } = withoutRefusedRequestExamples(doc, chosen);
+  const jsonTextPlaces = jsonTextParams.map((p) => `${p.place} (${p.in} ${p.name} as JSON text)`);
   return {
     changes: {
       placeholders,
@@ -106,7 +109,11 @@ export function rewriteCutShapes(
       openEnums,
       pagingCopies,
       pagingCaseCopies,
-      ...{ unreadable, untyped, readAsMeant: [...listEnums, ...refSiblings, ...files, ...shownReplies] },
+      ...{
+        unreadable,
+        untyped,
+        readAsMeant: [...listEnums, ...refSiblings, ...files, ...shownReplies, ...jsonTextPlaces],
+      },
       ...{ typeLists, exampleFormats, pagingExamples },
       refused: refused.map((r) => r.place),
       examplesAsJson: [...readAsJson, ...deepExamples],
@@ -129,6 +136,7 @@ export function rewriteCutShapes(
         ...exampleFormatNotes(exampleFormats).concat(pagingExampleNotes(pagingExamples)),
         ...refusedExampleNotes(refused),
         ...shownReplyNotes(shownReplies),
+        ...jsonTextParamNotes(jsonTextParams),
         ...readAsJson.map((place) => ({
           at: ["openapi"],
           note:

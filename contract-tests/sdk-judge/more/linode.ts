@@ -2,7 +2,11 @@
 // corpus's Linode operations. Its functions share one axios instance: the token
 // and the address are set on it by request interceptors, which each client
 // here replaces. A list takes its query (`page`, `page_size`) and its filter
-// (an object the SDK writes as JSON in X-Filter) as two arguments.
+// (an object the SDK writes as JSON in X-Filter) as two arguments. The document
+// declares X-Filter with a schema of objects and no `content`, and its words say
+// "a JSON object": add's cut describes it by `content: application/json`
+// (src/import/json-text-params.ts), so Blockwright sends the same JSON
+// text, no longer OpenAPI's simple style (`+and,…`).
 import * as linode from "@linode/api-v4";
 import type { AxiosInstance } from "axios";
 import type { SdkAdapter } from "../../../scripts/corpus/sdk/adapter.js";
@@ -65,17 +69,6 @@ const adapter: SdkAdapter<void> = {
         "the SDK sends every call to the API version it is built for (`/v4beta/…`); the document makes the version " +
         "a path value of the call's ({apiVersion}, default `v4`: \"Call either the `v4` URL, or `v4beta` for " +
         'operations still in Beta"), which Blockwright sends as given',
-    },
-    {
-      kind: "pending",
-      operation: "get-linode-instances",
-      at: "header x-filter",
-      why:
-        "the SDK writes the filter object as JSON in X-Filter, as the document's description says (\"Specifies a " +
-        'JSON object to filter down the results"); the document declares the header with a `schema` of objects ' +
-        "and no `content`, which OpenAPI writes in the simple style (`+and,…`), as Blockwright sends it. Pending: " +
-        "a header or query value of an object schema that its description calls a JSON object drafted as JSON " +
-        "(the manifest has no way yet to say so outside the document's `content`)",
     },
   ],
 };
