@@ -17,7 +17,9 @@ export const wire = {
     "named ones); or `switch`, " +
     "a boolean that adds constant wire values when true. Each value is written as the spec says: " +
     "a parameter's `style` and `explode` (label, matrix, form, spaceDelimited, pipeDelimited, deepObject) " +
-    "or its `content` (JSON); the body in the media type the spec gives: JSON (including vendor `+json` types, " +
+    "or its `content` (JSON; `add`'s cut writes so a header or query object or list declared with no `content` " +
+    'whose words say JSON text, "a JSON object"); the body in the media type the spec gives: JSON (including vendor ' +
+    "`+json` types, " +
     "sent as that Content-Type), `application/x-www-form-urlencoded`, following the spec's `encoding` " +
     "(`deepObject`, `form`, `explode`, a field's JSON `contentType`: its JSON text, a list a pair or part per item, " +
     "each its JSON, as OpenAPI 3.2's Encoding Object says and 3.0 and 3.1 documents are read too, whose \"default " +
