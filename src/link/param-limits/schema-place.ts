@@ -87,7 +87,8 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
         // A tuple's `items` hold past its `prefixItems` alone (itemsOf): no limit of every item.
         const items = holder && !isTuple(holder) ? holder.items : undefined;
         const raw = jsonType === "array" ? items : jsonType === "object" ? holder?.additionalProperties : undefined;
-        const nested = raw && typeof raw === "object" ? nestedOf(doc, raw as Schema, heldWalk(field)) : undefined;
+        const agreed = raw && typeof raw === "object" && othersAgree(doc, flat, jsonType, raw) ? raw : undefined;
+        const nested = agreed ? nestedOf(doc, agreed as Schema, heldWalk(field)) : undefined;
         found = { holder, nested: secretValues && nested?.type === "string" ? { ...nested, secret: true } : nested };
         held.set(key, found);
       }
@@ -151,6 +152,19 @@ function unionMembers(doc: OpenApiDocument, s: Schema, depth = 0): Schema[] {
 /** Annotations: a schema of these alone (`{}`, `{description}`) admits any value. */
 const ANNOTATIONS = new Set(["description", "title", "example", "examples", "default", "deprecated", "externalDocs"]);
 const admitsAnything = (m: Schema) => Object.keys(m).every((k) => ANNOTATIONS.has(k) || k.startsWith("x-"));
+
+/**
+ * Whether every member of a union of the kind `jsonType` holds its items or values as `raw` (the first's) does: of two
+ * objects, a map of texts and one of a `+and` list, the first's values refused a value of the second
+ * (`{"+and": […]}`: "must be a string"); where they differ, no member's binds a value's items or values.
+ */
+function othersAgree(doc: OpenApiDocument, flat: Schema, jsonType: string | undefined, raw: unknown): boolean {
+  const held = (m: Schema) => (jsonType === "array" ? m.items : m.additionalProperties);
+  const same = JSON.stringify(raw);
+  return unionMembers(doc, flat)
+    .filter((m) => typeOf(m) === jsonType)
+    .every((m) => JSON.stringify(held(m)) === same);
+}
 
 /** The schema, or the member of its anyOf/oneOf that is of `type` (a JSON parameter binds one of a union's members). */
 function memberOfType(doc: OpenApiDocument, s: Schema, type: string | undefined): Schema | undefined {
