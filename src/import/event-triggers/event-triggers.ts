@@ -33,12 +33,14 @@ const WRAPPERS = ["data", "attributes"];
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 /** A webhook's or callback's name a trigger can name (triggers.schema.json). */
 const EVENT_NAME = /^[A-Za-z0-9_.:-]+$/;
+/** A runtime expression in a callback's key (`{$request.body#/url}`, `$request.query.hook`): the address it calls. */
+const RUNTIME_EXPRESSION = /\$(request|response)\.|\$(url|method|statusCode)\b/;
 
 /** Drafts a trigger for each signed delivery of `doc` (the cut); a note for each described without its signing. */
 export function draftEventTriggers(doc: OpenApiDocument, manifest: Manifest, notes: ReviewNote[]): void {
   const data = doc.source.data as Json;
   const unsigned = new Map<string, string[]>();
-  for (const delivery of deliveries(doc, manifest)) {
+  for (const delivery of deliveries(doc, manifest, notes)) {
     const body = bodySchema(doc, delivery.post);
     const fields = body ? properties(doc, body) : {};
     const signing = body && deliverySigning(data, delivery.post, delivery.pathItem, fields);
@@ -119,8 +121,11 @@ function eventIdOf(
   return { said: "; no field of the event reads as its id, so a delivery is told apart by its body's hash: name one" };
 }
 
-/** The document's webhooks and the drafted operations' callbacks, each a POST. */
-function deliveries(doc: OpenApiDocument, manifest: Manifest): Delivery[] {
+/**
+ * The document's webhooks and the drafted operations' callbacks, each a POST; a note for each callback no trigger can
+ * take (uncallableBack).
+ */
+function deliveries(doc: OpenApiDocument, manifest: Manifest, notes: ReviewNote[]): Delivery[] {
   const data = doc.source.data as Json;
   const found: Delivery[] = [];
   const post = (pathItem: Json | undefined) => followLocalRefs(data, pathItem?.post);
@@ -128,12 +133,16 @@ function deliveries(doc: OpenApiDocument, manifest: Manifest): Delivery[] {
     const op = doc.operations.get(operation.operationId);
     const raw = op ? (valueAt(data, op.location) as Json | undefined) : undefined;
     for (const [name, value] of Object.entries((followLocalRefs(data, raw?.callbacks) ?? {}) as Json)) {
-      if (!EVENT_NAME.test(name)) continue;
       const callback = followLocalRefs(data, value) ?? {};
-      for (const expression of Object.values(callback)) {
+      for (const [address, expression] of Object.entries(callback)) {
         const pathItem = followLocalRefs(data, expression);
         const delivery = post(pathItem);
         if (!pathItem || !delivery) continue;
+        const why = uncallableBack(name, address);
+        if (why) {
+          notes.push({ at: ["operations", id], note: `callback ${JSON.stringify(name)} of ${id}: ${why}` });
+          break;
+        }
         const event = { callback: { operation: id, name } };
         found.push({ event, said: `callback ${name} of ${id}`, name, post: delivery, pathItem });
         break;
@@ -147,6 +156,28 @@ function deliveries(doc: OpenApiDocument, manifest: Manifest): Delivery[] {
       found.push({ event: { webhook: name }, said: `webhook ${name}`, name, post: delivery, pathItem });
   }
   return found;
+}
+
+/**
+ * Why no trigger can take a callback's deliveries, if none can. OpenAPI keys a callback's path item by a runtime
+ * expression naming the URL called back, the address a subscriber gave: a key with none in it is an address the
+ * document fixes, which the provider calls rather than the subscriber's receiver (a third party's search index). A
+ * name a trigger's event cannot hold (a condition, `target === index`) is one to rename first.
+ */
+function uncallableBack(name: string, address: string): string | undefined {
+  if (!RUNTIME_EXPRESSION.test(address))
+    return (
+      `no trigger drafted, as it calls ${JSON.stringify(address)}, an address the document fixes, not one a ` +
+      "request or its answer gives (a runtime expression such as {$request.body#/url}): the provider calls it, not " +
+      "your receiver"
+    );
+  if (!EVENT_NAME.test(name))
+    return (
+      "no trigger drafted, as its name is none a trigger's event can name (letters, digits and _ . : - only): " +
+      "rename the callback in the document's copy (openapi.yaml) and declare the trigger by hand " +
+      "(docs/guides/triggers.md)"
+    );
+  return undefined;
 }
 
 /** The delivery's JSON request body schema. */
