@@ -1,5 +1,5 @@
 // A manifest parameter for a value of a schema: its type, description, limits, format, default and example as the
-// spec gives them (and the limits its words state: prose/limit-words.ts), each guess and each thing a manifest cannot
+// spec gives them (and limits its words state: prose/), each guess and each thing a manifest cannot
 // state said in a review note (params.ts and request-body.ts place it on the wire).
 import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
@@ -93,7 +93,7 @@ export function fromSchema(
   if (!described) note(`the spec describes ${documented} nowhere: write what it means`);
   if (input.required) param.required = true;
   if (!withType(doc, flat, input, param, note)) return undefined;
-  withFormat(doc, flat, param, alternativesOf(flat), note);
+  withFormat(doc, flat, param, alternativesOf(flat), note, input, described);
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
   withDefaultAndExample(doc, flat, input, param, note);
   return withProseLimits(withWordedValues(param, described, input.name, note), described, input.name, note);

@@ -6,11 +6,13 @@ import type { OpenApiDocument, Schema } from "../../../load/openapi-document.js"
 import { typeOf } from "../../../load/openapi-document.js";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { FORMAT_ALIASES, FORMAT_PATTERNS, formatPatternOf } from "../../../model/format-aliases.js";
-import { unstatedFormatNote } from "./unstated-format.js";
+import { binaryTextNote, unstatedFormatNote } from "./unstated-format.js";
 import { markedSecret } from "../../../load/schemas/secrets/secret-names.js";
 
 /** Formats that say no more than the type does. */
 const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
+/** A field's words saying its bytes go as base64 text (`base64-encoded`, `Base64 encoded image`). */
+const BASE64_WORDS = /\bbase[- ]?64\b/i;
 
 /** The format a manifest states for the schema's, or a note of one it cannot. */
 export function withFormat(
@@ -20,6 +22,10 @@ export function withFormat(
   /** The branches of the schema's union (anyOf, else oneOf), if it is one. */
   alternatives: Schema[] | undefined,
   note: (text: string) => void,
+  /** Where the value is sent (a JSON body, a form, the query). */
+  sent: { place: string; text?: boolean },
+  /** The words describing it. */
+  words: string,
 ): void {
   const t = typeOf(flat);
   // The formats a manifest states (and the link would take from the spec anyway) are drafted; others said.
@@ -57,6 +63,15 @@ export function withFormat(
       `the spec gives format ${format} (${hint}): drafted as a pattern its values match` +
         (param.pattern === FORMAT_PATTERNS[format]?.pattern ? "" : `, beside the spec's own pattern ${own}`),
     );
+  } else if (t === "string" && flat.format === "binary" && !param.enum) {
+    // Bytes outside a file (a JSON body's field, the query): none can carry them as they are. The runtime sends the
+    // text a call gives and refuses bytes; where the field's words say base64, a pattern holds values to it.
+    const base64 = BASE64_WORDS.test(words);
+    if (base64) {
+      param.pattern = formatPatternOf("byte", param.pattern);
+      param.patternHint = FORMAT_PATTERNS.byte?.hint;
+    }
+    note(binaryTextNote(sent.place === "body" && !sent.text ? "json" : sent.place, base64));
   } else if (t === "string" && markedSecret(flat)) {
     // The document's own mark of a secret (a sign-in's `PasswordField`, named as none; Azure's `x-ms-secret`): kept
     // secret, set by a person, with its note, once the operation's parameters are drafted (keep-secret.ts).

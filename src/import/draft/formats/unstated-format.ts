@@ -20,3 +20,33 @@ export function unstatedFormatNote(format: string): string {
     `({"${prefix}.<name>.<key>": "…"} is sent as ${prefix}.<name>.<key>=…)`
   );
 }
+
+/** Where a parameter is sent, as a note names it. */
+const PLACES: Record<string, string> = {
+  json: "a JSON body",
+  body: "a form",
+  query: "the query",
+  header: "a header",
+  path: "the path",
+  cookie: "a cookie",
+};
+
+/**
+ * The note of a binary string that is no file (a JSON body's field): bytes none of these can carry as they are, so
+ * the runtime sends the text a call gives and refuses bytes, as text drafted; as base64 text where its words say so.
+ */
+export function binaryTextNote(place: string | undefined, base64: boolean): string {
+  const where = PLACES[place ?? ""] ?? "a request";
+  const said = `the spec gives format binary (bytes), which ${where} cannot carry as they are`;
+  if (base64)
+    return (
+      `${said}, and its words say base64: drafted as base64 text (a pattern its values match); encode the bytes ` +
+      "before the call"
+    );
+  return (
+    `${said}: drafted as text, sent as the text a call gives${place === "json" ? " (a JSON string)" : ""}, and ` +
+    "bytes are refused before any " +
+    "request. If the upstream takes the bytes encoded (base64 most often), encode them before the call and say how " +
+    "in the description"
+  );
+}
