@@ -84,6 +84,13 @@ describe("a callback add drafts a trigger for", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
+  it("whose key stands for the subscriber's address in words or a placeholder, not an address written whole", () => {
+    for (const key of ["{zqWebhookUrl}", "The address given to /zqhooks"]) {
+      const d = drafted(searching({ zqIndexed: { [key]: signedDelivery } }), ["searchZqThings"]);
+      expect(Object.keys(d.manifest.triggers ?? {})).toEqual(["acme_zq_indexed"]);
+    }
+  });
+
   it("whose address is a fixed one's path beside an expression (a host the request gave)", () => {
     const d = drafted(searching({ zqIndexed: { "{$request.query.zqHost}/zqhooks": signedDelivery } }), [
       "searchZqThings",

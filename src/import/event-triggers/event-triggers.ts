@@ -33,8 +33,12 @@ const WRAPPERS = ["data", "attributes"];
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 /** A webhook's or callback's name a trigger can name (triggers.schema.json). */
 const EVENT_NAME = /^[A-Za-z0-9_.:-]+$/;
-/** A runtime expression in a callback's key (`{$request.body#/url}`, `$request.query.hook`): the address it calls. */
-const RUNTIME_EXPRESSION = /\$(request|response)\.|\$(url|method|statusCode)\b/;
+/**
+ * A callback key that is an address written whole (`https://search.example.org/v1`): no runtime expression
+ * (`{$request.body#/url}`), no placeholder (`{webhookURL}`) nor words (`Provided URL in /subscriptions`) standing for
+ * the address a subscriber gave.
+ */
+const FIXED_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/[^\s{}]+$/i;
 
 /** Drafts a trigger for each signed delivery of `doc` (the cut); a note for each described without its signing. */
 export function draftEventTriggers(doc: OpenApiDocument, manifest: Manifest, notes: ReviewNote[]): void {
@@ -160,12 +164,12 @@ function deliveries(doc: OpenApiDocument, manifest: Manifest, notes: ReviewNote[
 
 /**
  * Why no trigger can take a callback's deliveries, if none can. OpenAPI keys a callback's path item by a runtime
- * expression naming the URL called back, the address a subscriber gave: a key with none in it is an address the
- * document fixes, which the provider calls rather than the subscriber's receiver (a third party's search index). A
- * name a trigger's event cannot hold (a condition, `target === index`) is one to rename first.
+ * expression naming the URL called back, the address a subscriber gave: a key that is an address written whole is
+ * one the document fixes, which the provider calls rather than the subscriber's receiver (a third party's index).
+ * A name a trigger's event cannot hold (a condition, `target === index`) is one to rename first.
  */
 function uncallableBack(name: string, address: string): string | undefined {
-  if (!RUNTIME_EXPRESSION.test(address))
+  if (FIXED_ADDRESS.test(address))
     return (
       `no trigger drafted, as it calls ${JSON.stringify(address)}, an address the document fixes, not one a ` +
       "request or its answer gives (a runtime expression such as {$request.body#/url}): the provider calls it, not " +
