@@ -37,6 +37,7 @@ import {
 import { replyText as replyTextOf } from "./reply-outputs/reply-text.js";
 import { type BodyResponse, scalarReply } from "./reply-outputs/scalar-reply.js";
 import { markSecretOutputs, secretReplyField } from "./reply-outputs/secret-outputs.js";
+import { attributeNames, resourceAttributes } from "./reply-outputs/json-api.js";
 
 type Path = (string | number)[];
 
@@ -213,6 +214,13 @@ function envelopeOutputs(
   const kept = recordFields(doc, innerFields, innerRequired);
   scalarOutputs(doc, innerFields, innerRequired, [envelope], (field) => kept.has(field), outputs);
   scalarOutputs(doc, fields, required, [], (field) => field !== envelope, outputs);
+  // A JSON:API resource keeps what a user wants one level down, in its attributes: outputs named as they are read.
+  const attrs = resourceAttributes(doc, inner, required.has(envelope), response.mediaType);
+  const keptAttrs = attrs ? recordFields(doc, attrs.fields, attrs.required) : new Set<string>();
+  if (attrs) {
+    const named = attributeNames(attrs.fields, outputs);
+    scalarOutputs(doc, attrs.fields, attrs.required, [envelope, "attributes"], (f) => keptAttrs.has(f), outputs, named);
+  }
   // A record beside the one the reply wraps (the commit beside a file's content): an output of its own, not dropped.
   const siblings = siblingRecords(doc, fields, envelope);
   for (const field of siblings) {
@@ -232,9 +240,10 @@ function envelopeOutputs(
     at: where,
     note:
       `the ${response.status} reply wraps its ${inner.properties ? "record" : "value"} in ${envelope}: ` +
-      `outputs read from inside it${besideNote}`,
+      `outputs read from inside it${attrs ? `, its attributes (JSON:API) as outputs of their own` : ""}${besideNote}`,
   });
   keptNote(doc, innerFields, kept, where, notes);
+  if (attrs) keptNote(doc, attrs.fields, keptAttrs, where, notes);
   return { outputs, body };
 }
 
