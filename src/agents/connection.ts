@@ -23,7 +23,7 @@ import {
 import { envReferenceName, placeholderFor } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../model/naming.js";
 import { formatPosition, loadYamlSource, type YamlSource } from "../load/yaml-source.js";
-import { callerMustGive } from "../model/caller-gives.js";
+import { callerMustGive } from "../model/param-keys.js";
 
 /** Where one connection parameter's value comes from. */
 export type ConnectionSource = { variable: string } | { value: string | number | boolean };

@@ -1,6 +1,6 @@
 // A parameter the document requires but gives a default: the runtime sends the default where a call leaves it out,
 // so the typed client's `Params` make it optional and the README does not call it required; one without a default
-// stays required in both (model/caller-gives.ts, the one reading of what a call must give).
+// stays required in both (model/param-keys.ts callerMustGive, the one reading of what a call must give).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

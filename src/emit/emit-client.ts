@@ -19,7 +19,7 @@ import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText, titled } from "./code-text.js";
 import { paramTsType } from "./emit-tool-types.js";
-import { callerMustGive } from "../model/caller-gives.js";
+import { callerMustGive } from "../model/param-keys.js";
 
 export interface ClientView {
   /** `createAcme`'s `Acme`. */

@@ -24,7 +24,7 @@ import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownTe
 import { renderParts } from "./file-text.js";
 import { templates } from "./precompiled/templates.js";
 import { thousands } from "./thousands.js";
-import { callerMustGive } from "../model/caller-gives.js";
+import { callerMustGive } from "../model/param-keys.js";
 
 function mdHeader(inputs: string[]): string {
   return (

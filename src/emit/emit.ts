@@ -22,7 +22,7 @@ import { codeSpan as code } from "./markdown-text.js";
 import { placeWords } from "../link/auth/credential-places.js";
 import { renderParts, type TextParts, wholeText } from "./file-text.js";
 import { type ParamMember, type SharedParams, sharedParams } from "./shared-param-types.js";
-import { callerMustGive } from "../model/caller-gives.js";
+import { callerMustGive } from "../model/param-keys.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 export function render(name: keyof typeof templates, view: object): string {

@@ -10,7 +10,7 @@ import type {
 } from "@blockwright/runtime/internal";
 import { DEFAULT_MAX_PAGES } from "@blockwright/runtime/internal/generate";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
-import { callerMustGive } from "../model/caller-gives.js";
+import { callerMustGive } from "../model/param-keys.js";
 
 export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
   const ids = tools.map((t) => t.id);

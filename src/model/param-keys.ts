@@ -92,3 +92,12 @@ export function copyParamKeys(from: Partial<Record<CopiedParamKey, unknown>>, to
     if (value !== undefined) (to as Record<string, unknown>)[key] = cloneJson(value);
   }
 }
+
+// Whether a caller must give a parameter: required, with no default the runtime fills where a call leaves it out (a
+// workflow, an agent, Sim and the typed client may all leave such a parameter out). One reading for every place that
+// says which parameters a call needs: the block, the typed client, the README, the platforms, the changes report, the
+// contract suite's refusals.
+/** Whether a call must give the parameter itself: required, with no default. */
+export function callerMustGive(p: { required?: boolean | undefined; default?: unknown }): boolean {
+  return p.required === true && p.default === undefined;
+}

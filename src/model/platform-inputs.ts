@@ -16,7 +16,7 @@
 // inputs.
 import { plainValue } from "./number-bounds.js";
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
-import { callerMustGive } from "./caller-gives.js";
+import { callerMustGive } from "./param-keys.js";
 
 export type N8nPropertyType = "string" | "color" | "number" | "boolean" | "options" | "multiOptions" | "json";
 

@@ -24,7 +24,7 @@ import { type Breaks, dotSegmentBreakers } from "./dot-segment-breakers.js";
 import { ruleBreakers } from "./rule-breakers.js";
 import type { ToolValues } from "./values.js";
 import { probesMaxLength } from "./probed-length.js";
-import { callerMustGive } from "../../model/caller-gives.js";
+import { callerMustGive } from "../../model/param-keys.js";
 
 /** A valid input with exactly one rule broken. */
 export function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<InvalidDraw> {

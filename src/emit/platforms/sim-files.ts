@@ -25,7 +25,7 @@ import { codeSpan, markdownText } from "../markdown-text.js";
 import { jsonExample } from "./json-example.js";
 import { typedInputs } from "./sim-typed-inputs.js";
 import { Code, tsLiteral } from "./ts-literal.js";
-import { callerMustGive } from "../../model/caller-gives.js";
+import { callerMustGive } from "../../model/param-keys.js";
 
 /** What Sim's files need besides the IR: the provider's package, which they import. */
 export interface SimContext {

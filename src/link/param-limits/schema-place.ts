@@ -13,7 +13,7 @@ import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { namesSecretMap, secretTextsMap } from "../../load/schemas/secrets/secret-maps.js";
 import { secretField, secretHolder } from "../../load/schemas/secrets/secret-names.js";
-import { deeper, fresh, heldWalk, NESTED_DEPTH, roomIn, type Walk } from "./value-walk.js";
+import { deeper, fresh, heldWalk, roomIn, type Walk } from "./value-walk.js";
 import { fixedValues } from "../../load/text-enum.js";
 import { ownRequired, type Shapes, unionTag } from "./shapes-apart.js";
 import { regexProblem } from "../context.js";
@@ -22,6 +22,7 @@ import { specBounds } from "./spec-bounds.js";
 import { scalarKindsOf } from "./scalar-kinds.js";
 import { mixedUnionOf } from "./mixed-union.js";
 import { loneJsonKind } from "./json-kind.js";
+import { isUnion, othersAgree, unionMembers } from "./union-members.js";
 
 export interface SchemaPlace {
   /** As the document writes it there: its own type, before an allOf is merged (what the type checks read). */
@@ -135,36 +136,9 @@ function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema, field?: 
   return limits?.type === "object" && (limits.fields || limits.required) ? limits : undefined;
 }
 
-/**
- * A union's members, a member that is itself a union with no fields of its own beside it read as its members
- * (`oneOf: [{oneOf: [A, B]}, C]` is A, B or C; read as two members, the one object C was taken as the value's shape,
- * and a value of A was refused for lacking C's required fields, add's own example included).
- */
-function unionMembers(doc: OpenApiDocument, s: Schema, depth = 0): Schema[] {
-  const members = [...((s.anyOf as Schema[]) ?? []), ...((s.oneOf as Schema[]) ?? [])].map((m) => doc.flatten(m));
-  return members.flatMap((m) =>
-    depth < NESTED_DEPTH && isUnion(m) && m.properties === undefined && (typeOf(m) ?? "object") === "object"
-      ? unionMembers(doc, m, depth + 1)
-      : [m],
-  );
-}
-
 /** Annotations: a schema of these alone (`{}`, `{description}`) admits any value. */
 const ANNOTATIONS = new Set(["description", "title", "example", "examples", "default", "deprecated", "externalDocs"]);
 const admitsAnything = (m: Schema) => Object.keys(m).every((k) => ANNOTATIONS.has(k) || k.startsWith("x-"));
-
-/**
- * Whether every member of a union of the kind `jsonType` holds its items or values as `raw` (the first's) does: of two
- * objects, a map of texts and one of a `+and` list, the first's values refused a value of the second
- * (`{"+and": […]}`: "must be a string"); where they differ, no member's binds a value's items or values.
- */
-function othersAgree(doc: OpenApiDocument, flat: Schema, jsonType: string | undefined, raw: unknown): boolean {
-  const held = (m: Schema) => (jsonType === "array" ? m.items : m.additionalProperties);
-  const same = JSON.stringify(raw);
-  return unionMembers(doc, flat)
-    .filter((m) => typeOf(m) === jsonType)
-    .every((m) => JSON.stringify(held(m)) === same);
-}
 
 /** The schema, or the member of its anyOf/oneOf that is of `type` (a JSON parameter binds one of a union's members). */
 function memberOfType(doc: OpenApiDocument, s: Schema, type: string | undefined): Schema | undefined {
@@ -275,10 +249,6 @@ function admitsNull(doc: OpenApiDocument, s: Schema): boolean {
     (Array.isArray(s.type) && s.type.includes("null")) ||
     (Array.isArray(s.enum) && s.enum.includes(null))
   );
-}
-
-function isUnion(s: Schema): boolean {
-  return Array.isArray(s.oneOf) || Array.isArray(s.anyOf);
 }
 
 /** An object's kind, its fields' limits (a field the server alone sets aside) and those it must have. */

@@ -21,7 +21,7 @@ import { placeholderValue } from "../../model/placeholder-value.js";
 import type { OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { encodedAsJson } from "../wire/body.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../../model/surface-entry.js";
-import { copyParamKeys } from "../../model/param-keys.js";
+import { callerMustGive, copyParamKeys } from "../../model/param-keys.js";
 import { deprecationNote } from "../deprecated/deprecation-note.js";
 import type { ParamSurface } from "../../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
@@ -42,7 +42,6 @@ import {
 } from "../wire/request-shape.js";
 import { COPIED } from "./copied-keys.js";
 import { partHeaderWires } from "../part-headers/part-headers.js";
-import { callerMustGive } from "../../model/caller-gives.js";
 
 /**
  * Link the operation's parameters (shared ones first) against `op`. A
