@@ -252,6 +252,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/load/external-refs.test.ts",
       "src/model/shape.test.ts",
       "src/import/draft-kit-link.test.ts",
+      "src/emit/defaulted-params-optional.test.ts",
     ],
     "a fixture provider copied into a specs/ folder of its own": [
       "contract-tests/real-api-rules.contract.test.ts",
