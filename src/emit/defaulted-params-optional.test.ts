@@ -4,29 +4,13 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, openapi, reply, writtenDraft } from "../import/__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, writtenDraft } from "../import/__fixtures__/draft-kit.js";
+import { defaultedParamDocument as document } from "../import/__fixtures__/defaulted-param-document.js";
 import { generate } from "./generate-all.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const PROVIDER = "quillfeather";
-const document = openapi({
-  "/zzq-notes": {
-    get: {
-      operationId: "listZzqNotes",
-      parameters: [
-        {
-          name: "zzqOrder",
-          in: "query",
-          required: true,
-          schema: { type: "string", enum: ["asc", "desc"], default: "desc" },
-        },
-        { name: "zzqFolder", in: "query", required: true, schema: { type: "string", maxLength: 40 } },
-      ],
-      responses: { "200": reply({ type: "object", properties: { count: { type: "integer" } } }, { count: 2 }) },
-    },
-  },
-});
 
 describe("a required parameter with a default", () => {
   it("is optional in the typed client and not required in the README; one without a default is both", async () => {

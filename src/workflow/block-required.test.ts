@@ -7,39 +7,18 @@ import type { BlockInput } from "@blockwright/runtime/internal";
 import { loadProvider } from "../emit/link-provider.js";
 import { createRegistry } from "../registry/registry.js";
 import { parseWorkflow, WorkflowErrors } from "./validate.js";
-import { draftWorkFolder, drafted, openapi, reply, writtenDraft } from "../import/__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, writtenDraft } from "../import/__fixtures__/draft-kit.js";
+import { defaultedParamDocument } from "../import/__fixtures__/defaulted-param-document.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const PROVIDER = "quillfeather";
-const answer = reply({ type: "object", properties: { count: { type: "integer" } } }, { count: 2 });
-const document = openapi({
-  "/zzq-notes": {
-    get: {
-      operationId: "listZzqNotes",
-      parameters: [
-        {
-          name: "zzqOrder",
-          in: "query",
-          required: true,
-          schema: { type: "string", enum: ["asc", "desc"], default: "desc" },
-        },
-        { name: "zzqFolder", in: "query", required: true, schema: { type: "string", maxLength: 40 } },
-      ],
-      responses: { "200": answer },
-    },
-  },
-  "/zzq-notes/{zzqNoteId}": {
-    get: {
-      operationId: "getZzqNote",
-      parameters: [{ name: "zzqNoteId", in: "path", required: true, schema: { type: "string", maxLength: 40 } }],
-      responses: { "200": answer },
-    },
-  },
-});
 
 describe("a block's required inputs", async () => {
-  const { root, dir } = writtenDraft(drafted(document, ["listZzqNotes", "getZzqNote"], PROVIDER), PROVIDER);
+  const { root, dir } = writtenDraft(
+    drafted(defaultedParamDocument, ["listZzqNotes", "getZzqNote"], PROVIDER),
+    PROVIDER,
+  );
   const ir = await loadProvider(root, dir);
   const list = ir.operations.find((o) => o.tool.operationId === "listZzqNotes")!.tool;
   const registry = createRegistry([
