@@ -9,6 +9,7 @@ import { jsonLine } from "../common/github-actions.js";
 import { checkValue, type PollTriggerSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import { envReferenceName, type TriggerBlock } from "@blockwright/runtime/workflow";
 import type { ProblemCode } from "../common/problem-codes.js";
+import { callerMustGive } from "../model/param-keys.js";
 
 /** What the check reads of the workflow's: the tools, the environment, and where it reports. */
 export interface PollBlockCheck {
@@ -51,7 +52,7 @@ export function checkPollTriggerBlock(
     if (tool?.params.some((p) => p.name === name && p.secret)) checkSecretInput(id, name, value, c);
   }
   for (const p of trigger.params) {
-    if (p.required && p.default === undefined && block.inputs[p.name] === undefined)
+    if (callerMustGive(p) && block.inputs[p.name] === undefined)
       c.fail(
         "BW4003",
         at,

@@ -39,6 +39,7 @@ import { bindingProblem, outputPathProblem, referencedType } from "./output-refe
 import { secretEnvNames } from "./block-params.js";
 import { nestedInputName, nestedSecretInputs } from "./nested-secret-inputs.js";
 import { unknownNameHint } from "../common/problems/suggest.js";
+import { callerMustGive } from "../model/param-keys.js";
 
 /** A registry, optionally with the output shapes of its tools (from surface.json) for nested reference types. */
 export type CheckedRegistry = Registry & { shapes?: OutputShapes };
@@ -255,7 +256,7 @@ export class Checker {
       else literal[name] = checked.value;
     }
     for (const spec of tool.params) {
-      if (spec.required && spec.default === undefined && isAbsent(block.inputs[spec.name], spec)) {
+      if (callerMustGive(spec) && isAbsent(block.inputs[spec.name], spec)) {
         this.fail(
           "BW4003",
           ["blocks", id, "inputs"],

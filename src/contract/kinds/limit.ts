@@ -28,6 +28,7 @@ import { type ToolValues, valuesOf } from "../inputs/values.js";
 import { fitsMockBody } from "../inputs/head-bytes.js";
 import { fitsRequestHead } from "../inputs/head-bytes.js";
 import { probesMaxLength } from "../inputs/probed-length.js";
+import { callerMustGive } from "../../model/param-keys.js";
 
 export interface Boundary {
   name: string;
@@ -82,7 +83,7 @@ export const limitKind: CaseKindModule = {
             ),
           );
       }
-      if (requiredInput(p)) {
+      if (callerMustGive(p)) {
         const source = paramSource(tool, p.name, "required");
         cases.push(
           refuseCase(
@@ -132,7 +133,7 @@ export const limitKind: CaseKindModule = {
 
 /** Whether the parameter has a limit of its own: it must be given, or it has a bound, a length or a count. */
 function hasLimit(p: ParamSpec): boolean {
-  if (requiredInput(p)) return true;
+  if (callerMustGive(p)) return true;
   if (p.type === "number")
     return (
       p.minimum !== undefined ||
@@ -152,11 +153,6 @@ function hasLimit(p: ParamSpec): boolean {
     isValueFormat(p.format) ||
     (p.wire.in === "body" && p.wire.split?.maxItems !== undefined)
   );
-}
-
-/** A parameter the caller must give (one with a default is filled in). */
-function requiredInput(p: ParamSpec): boolean {
-  return p.required === true && p.default === undefined;
 }
 
 /** Each limit of a parameter: a value at it and one a step past it. */
